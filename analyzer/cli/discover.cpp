@@ -1,0 +1,178 @@
+#include "cli/discover.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+namespace torchlint {
+
+namespace fs = std::filesystem;
+
+bool glob_match(std::string_view p, std::string_view t) {
+  size_t pi = 0, ti = 0;
+  size_t star_p = std::string_view::npos, star_t = 0;
+  while (ti < t.size()) {
+    if (pi + 1 < p.size() && p[pi] == '*' && p[pi + 1] == '*') {
+      // `**/` may also match nothing; `**` matches everything that follows.
+      std::string_view rest = p.substr(pi + 2);
+      if (!rest.empty() && rest[0] == '/') rest.remove_prefix(1);
+      for (size_t k = ti; k <= t.size(); ++k)
+        if ((k == ti || t[k - 1] == '/' || rest.empty()) && glob_match(rest, t.substr(k))) return true;
+      return false;
+    }
+    if (pi < p.size() && p[pi] == '*') {
+      star_p = pi++;
+      star_t = ti;
+      continue;
+    }
+    if (pi < p.size() && p[pi] == '[') {
+      size_t close = p.find(']', pi + 1);
+      if (close != std::string_view::npos && t[ti] != '/') {
+        bool negate = p[pi + 1] == '!' || p[pi + 1] == '^';
+        bool hit = false;
+        for (size_t k = pi + 1 + negate; k < close; ++k) {
+          if (k + 2 < close && p[k + 1] == '-') {
+            hit |= t[ti] >= p[k] && t[ti] <= p[k + 2];
+            k += 2;
+          } else {
+            hit |= t[ti] == p[k];
+          }
+        }
+        if (hit != negate) {
+          pi = close + 1;
+          ++ti;
+          continue;
+        }
+      }
+    } else if (pi < p.size() && (p[pi] == t[ti] || (p[pi] == '?' && t[ti] != '/') ||
+                                 (p[pi] == '\\' && pi + 1 < p.size() && p[pi + 1] == t[ti]))) {
+      pi += p[pi] == '\\' ? 2 : 1;
+      ++ti;
+      continue;
+    }
+    if (star_p != std::string_view::npos && t[star_t] != '/') {
+      pi = star_p + 1;
+      ti = ++star_t;
+      continue;
+    }
+    return false;
+  }
+  while (pi < p.size() && p[pi] == '*') ++pi;
+  return pi == p.size();
+}
+
+namespace {
+
+struct IgnoreRule {
+  std::string base;     // directory of the .gitignore, relative to the walk root ("" or "a/b/")
+  std::string pattern;  // without leading '/', trailing '/' or '!'
+  bool negate = false;
+  bool dir_only = false;
+  bool anchored = false;
+};
+
+void load_gitignore(const fs::path& dir, const std::string& rel_dir, std::vector<IgnoreRule>& rules) {
+  std::ifstream in(dir / ".gitignore");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    while (!line.empty() && line.back() == ' ' && (line.size() < 2 || line[line.size() - 2] != '\\')) line.pop_back();
+    if (line.empty() || line[0] == '#') continue;
+    IgnoreRule r;
+    r.base = rel_dir;
+    if (line[0] == '!') {
+      r.negate = true;
+      line.erase(0, 1);
+    } else if (line[0] == '\\') {
+      line.erase(0, 1);
+    }
+    if (!line.empty() && line.back() == '/') {
+      r.dir_only = true;
+      line.pop_back();
+    }
+    r.anchored = line.find('/') != std::string::npos;
+    if (!line.empty() && line[0] == '/') line.erase(0, 1);
+    if (line.empty()) continue;
+    r.pattern = line;
+    rules.push_back(std::move(r));
+  }
+}
+
+bool ignored(const std::vector<IgnoreRule>& rules, const std::string& rel, bool is_dir) {
+  bool result = false;
+  std::string_view name = rel;
+  if (auto s = name.rfind('/'); s != std::string_view::npos) name = name.substr(s + 1);
+  for (const IgnoreRule& r : rules) {
+    if (r.dir_only && !is_dir) continue;
+    if (!std::string_view(rel).starts_with(r.base)) continue;
+    std::string_view sub = std::string_view(rel).substr(r.base.size());
+    bool hit = r.anchored ? glob_match(r.pattern, sub) : glob_match(r.pattern, name);
+    if (hit) result = !r.negate;
+  }
+  return result;
+}
+
+bool is_virtualenv_or_cache(const fs::path& dir) {
+  std::string name = dir.filename().string();
+  if (name == "__pycache__" || name == "node_modules" || name == "site-packages" || name == "venv" ||
+      name == "env" && fs::exists(dir / "pyvenv.cfg"))
+    return true;
+  std::error_code ec;
+  return fs::exists(dir / "pyvenv.cfg", ec);
+}
+
+void walk_directory(const fs::path& root, Discovery& out) {
+  std::vector<IgnoreRule> rules;
+  load_gitignore(root, "", rules);
+  // Explicit stack: deep trees must not overflow.
+  std::vector<std::pair<fs::path, std::string>> stack = {{root, ""}};
+  while (!stack.empty()) {
+    auto [dir, rel_dir] = stack.back();
+    stack.pop_back();
+    std::error_code ec;
+    fs::directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
+    if (ec) {
+      out.errors.push_back(dir.string() + ": " + ec.message());
+      continue;
+    }
+    for (; it != fs::directory_iterator(); it.increment(ec)) {
+      if (ec) break;
+      const fs::path& p = it->path();
+      std::string name = p.filename().string();
+      if (name.empty() || name[0] == '.') continue;
+      std::string rel = rel_dir + name;
+      std::error_code sec;
+      bool is_dir = it->is_directory(sec) && !it->is_symlink(sec);
+      if (ignored(rules, rel, is_dir)) continue;
+      if (is_dir) {
+        if (is_virtualenv_or_cache(p)) continue;
+        load_gitignore(p, rel + "/", rules);
+        stack.push_back({p, rel + "/"});
+      } else if (p.extension() == ".py" || p.extension() == ".pyi") {
+        if (it->is_regular_file(sec)) out.files.push_back(p.lexically_normal().string());
+      }
+    }
+  }
+}
+
+}  // namespace
+
+Discovery discover_python_files(const std::vector<std::string>& paths) {
+  Discovery out;
+  for (const std::string& path : paths) {
+    std::error_code ec;
+    fs::file_status st = fs::status(path, ec);
+    if (ec || !fs::exists(st)) {
+      out.errors.push_back(path + ": no such file or directory");
+    } else if (fs::is_directory(st)) {
+      walk_directory(fs::path(path), out);
+    } else {
+      out.files.push_back(fs::path(path).lexically_normal().string());
+    }
+  }
+  std::sort(out.files.begin(), out.files.end());
+  out.files.erase(std::unique(out.files.begin(), out.files.end()), out.files.end());
+  return out;
+}
+
+}  // namespace torchlint

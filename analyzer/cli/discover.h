@@ -1,0 +1,19 @@
+// Finds the Python files to check: recursive, honours .gitignore files (nested ones too),
+// skips hidden folders and virtual environments. Explicitly named files are always kept.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace torchlint {
+
+struct Discovery {
+  std::vector<std::string> files;   // sorted, unique
+  std::vector<std::string> errors;  // "PATH: reason"
+};
+
+Discovery discover_python_files(const std::vector<std::string>& paths);
+
+// gitignore-style glob: `*` and `?` stop at '/', `**` crosses it, `[...]` classes.
+bool glob_match(std::string_view pattern, std::string_view text);
+
+}  // namespace torchlint

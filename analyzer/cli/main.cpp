@@ -1,0 +1,204 @@
+// torchlint command line: check, rule, rules, parse.
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <iostream>
+#include <map>
+#include <thread>
+
+#include "cli/builtin_rules.h"
+#include "cli/discover.h"
+#include "cli/runner.h"
+#include "python/engine.h"
+#include "report/report.h"
+#include "report/rule_docs.h"
+#include "rulepack/loader.h"
+
+#ifndef TORCHLINT_VERSION
+#define TORCHLINT_VERSION "0.0.0"
+#endif
+
+namespace torchlint {
+namespace {
+
+constexpr int kExitClean = 0, kExitFindings = 1, kExitError = 2;
+
+bool selector_matches(const std::string& sel, const RuleSpec& r) {
+  return sel == "ALL" || sel == r.name || r.id.starts_with(sel);
+}
+
+// Keeps the rules that --select picks and --ignore does not. Unknown selectors are errors.
+std::vector<RuleSpec> select_rules(std::vector<RuleSpec> rules, const std::vector<std::string>& select,
+                                   const std::vector<std::string>& ignore) {
+  std::vector<std::string> known;
+  for (const auto& r : rules) {
+    known.push_back(r.id);
+    known.push_back(r.name);
+  }
+  for (const auto* list : {&select, &ignore}) {
+    for (const auto& s : *list) {
+      bool any = std::any_of(rules.begin(), rules.end(), [&](const RuleSpec& r) { return selector_matches(s, r); });
+      if (!any) {
+        std::string guess = did_you_mean(s, known);
+        throw RulePackError("unknown rule selector `" + s + "`" + (guess.empty() ? "" : "; did you mean `" + guess + "`?"));
+      }
+    }
+  }
+  std::vector<RuleSpec> out;
+  for (auto& r : rules) {
+    bool selected = select.empty() || std::any_of(select.begin(), select.end(), [&](const auto& s) { return selector_matches(s, r); });
+    bool ignored = std::any_of(ignore.begin(), ignore.end(), [&](const auto& s) { return selector_matches(s, r); });
+    if (selected && !ignored) out.push_back(std::move(r));
+  }
+  return out;
+}
+
+std::vector<RuleSpec> all_rules(const std::vector<std::string>& extra_packs) {
+  std::vector<RuleSpec> rules = builtin_rules();
+  for (const auto& p : extra_packs) {
+    auto more = load_rule_packs(p);
+    rules.insert(rules.end(), more.begin(), more.end());
+  }
+  std::map<std::string, std::string> seen;
+  for (const auto& r : rules) {
+    auto [it, fresh] = seen.emplace(r.id, r.mark.str());
+    if (!fresh) throw RulePackError(r.mark.str() + ": rule id `" + r.id + "` is already defined at " + it->second);
+  }
+  return rules;
+}
+
+struct CheckOptions {
+  std::vector<std::string> paths = {"."};
+  std::string format = "text";
+  std::string color = "auto";
+  std::vector<std::string> select, ignore, rule_packs;
+  bool stats = false;
+  bool no_source = false;
+  unsigned jobs = 0;
+};
+
+int run_check(const CheckOptions& o) {
+  std::vector<RuleSpec> specs = select_rules(all_rules(o.rule_packs), o.select, o.ignore);
+  py::RuleSet rules(specs);
+  Discovery found = discover_python_files(o.paths);
+  for (const auto& e : found.errors) std::cerr << "error: " << e << "\n";
+  unsigned jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
+  RunResult result = run_analysis(found.files, rules, jobs);
+
+  if (o.format == "json") {
+    render_json(std::cout, result.findings, result.summary);
+  } else {
+    std::map<std::string, const SourceFile*> sources;
+    for (const auto& f : result.files) sources[f.file->path] = f.file.get();
+    bool color = o.color == "always" || (o.color == "auto" && isatty(STDOUT_FILENO) && !getenv("NO_COLOR"));
+    render_text(std::cout, result.findings, sources, result.summary, {color, !o.no_source});
+  }
+  if (o.stats) {
+    const RunTimings& t = result.timings;
+    double cpu = t.read_seconds + t.parse_seconds + t.model_seconds + t.rules_seconds;
+    std::cerr << fmt::format(
+        "files: {}  lines: {}  rules: {}  threads: {}\n"
+        "parse: {:.1f} ms  model: {:.1f} ms  rules: {:.1f} ms  read: {:.1f} ms  (CPU, summed over threads)\n"
+        "wall: {:.1f} ms  lines per CPU-second: {:.0f}\n",
+        result.summary.files, result.summary.lines, rules.rules().size(), jobs, t.parse_seconds * 1e3,
+        t.model_seconds * 1e3, t.rules_seconds * 1e3, t.read_seconds * 1e3, t.wall_seconds * 1e3,
+        cpu > 0 ? result.summary.lines / cpu : 0.0);
+  }
+  if (!result.findings.empty()) return kExitFindings;
+  return found.errors.empty() ? kExitClean : kExitError;
+}
+
+int run_rule_docs(const std::string& code, const std::vector<std::string>& packs) {
+  for (const auto& r : all_rules(packs)) {
+    if (r.id == code || r.name == code) {
+      std::cout << rule_docs_markdown(r);
+      return kExitClean;
+    }
+  }
+  std::vector<std::string> known;
+  for (const auto& r : all_rules(packs)) known.push_back(r.id);
+  std::string guess = did_you_mean(code, known);
+  std::cerr << "error: no rule `" << code << "`" << (guess.empty() ? "" : "; did you mean `" + guess + "`?") << "\n";
+  return kExitError;
+}
+
+int run_rules_list(const std::vector<std::string>& packs) {
+  for (const auto& r : all_rules(packs)) {
+    std::cout << fmt::format("{:<7} {:<32} {:<8} {:<12} {}\n", r.id, r.name, to_string(r.severity), r.family,
+                             r.fix ? "fix: " + std::string(to_string(r.fix->applicability)) : "");
+  }
+  return kExitClean;
+}
+
+int run_parse(const std::string& path) {
+  std::vector<std::string> paths = {path};
+  Discovery found = discover_python_files(paths);
+  if (!found.errors.empty() || found.files.empty()) {
+    std::cerr << "error: " << (found.errors.empty() ? path + ": no Python file" : found.errors.front()) << "\n";
+    return kExitError;
+  }
+  std::ifstream in(found.files.front(), std::ios::binary);
+  std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  py::Parser parser;
+  py::Tree tree = parser.parse(text);
+  char* sexp = ts_node_string(tree.root());
+  std::cout << sexp << "\n";
+  free(sexp);
+  return kExitClean;
+}
+
+}  // namespace
+}  // namespace torchlint
+
+int main(int argc, char** argv) {
+  using namespace torchlint;
+  CLI::App app{"torchlint: finds the PyTorch bugs that cost GPU memory, training time and correct results"};
+  app.set_version_flag("--version", std::string("torchlint ") + TORCHLINT_VERSION);
+  app.require_subcommand(1);
+
+  CheckOptions check;
+  auto* check_cmd = app.add_subcommand("check", "Check Python files and directories (default: .)");
+  check_cmd->add_option("paths", check.paths, "Files or directories");
+  check_cmd->add_option("--format", check.format, "Output format")->check(CLI::IsMember({"text", "json"}));
+  check_cmd->add_option("--color", check.color, "Colour text output")->check(CLI::IsMember({"auto", "always", "never"}));
+  check_cmd->add_option("--select", check.select, "Only these rules: code (TL101), prefix (TL1) or name")->delimiter(',');
+  check_cmd->add_option("--ignore", check.ignore, "Skip these rules: code, prefix or name")->delimiter(',');
+  check_cmd->add_option("--rules", check.rule_packs, "Extra rule pack file or directory (repeatable)");
+  check_cmd->add_flag("--stats", check.stats, "Print files, lines and parse vs analysis time to stderr");
+  check_cmd->add_flag("--no-source", check.no_source, "Text output without code frames");
+  check_cmd->add_option("-j,--jobs", check.jobs, "Threads (default: all cores)");
+
+  std::string rule_code;
+  std::vector<std::string> doc_packs;
+  auto* rule_cmd = app.add_subcommand("rule", "Print a rule's documentation");
+  rule_cmd->add_option("code", rule_code, "Rule code or name")->required();
+  rule_cmd->add_option("--rules", doc_packs, "Extra rule pack file or directory");
+  auto* rules_cmd = app.add_subcommand("rules", "List all rules");
+  rules_cmd->add_option("--rules", doc_packs, "Extra rule pack file or directory");
+  std::string parse_path;
+  auto* parse_cmd = app.add_subcommand("parse", "Print a file's syntax tree (node kinds for writing patterns)");
+  parse_cmd->add_option("file", parse_path, "Python file")->required();
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);
+    return code == 0 ? 0 : kExitError;
+  }
+  try {
+    if (*check_cmd) return run_check(check);
+    if (*rule_cmd) return run_rule_docs(rule_code, doc_packs);
+    if (*rules_cmd) return run_rules_list(doc_packs);
+    if (*parse_cmd) return run_parse(parse_path);
+  } catch (const RulePackError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return kExitError;
+  } catch (const py::RuleCompileError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return kExitError;
+  }
+  return kExitError;
+}

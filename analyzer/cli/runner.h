@@ -1,0 +1,31 @@
+// Runs the Python pipeline over many files in parallel: phase 1 parses and builds each
+// file's model and contributes to the project index; phase 2 completes the models with the
+// index and runs the rules. Output is sorted, so it never depends on scheduling.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "python/engine.h"
+#include "report/report.h"
+
+namespace torchlint {
+
+struct RunTimings {
+  double wall_seconds = 0;
+  double read_seconds = 0;      // summed over threads
+  double parse_seconds = 0;     // tree-sitter, summed over threads
+  double model_seconds = 0;     // semantic model, summed over threads
+  double rules_seconds = 0;     // rule traversal, summed over threads
+};
+
+struct RunResult {
+  std::vector<Diagnostic> findings;
+  std::vector<py::ParsedFile> files;  // kept for code frames
+  RunSummary summary;
+  RunTimings timings;
+};
+
+RunResult run_analysis(const std::vector<std::string>& paths, const py::RuleSet& rules, unsigned jobs);
+
+}  // namespace torchlint

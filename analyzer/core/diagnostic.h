@@ -1,0 +1,56 @@
+// The one finding model shared by every front end and renderer. Positions are byte ranges
+// into the original text; line/column are computed once, at the edge (see LineIndex).
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace torchlint {
+
+enum class Severity { Error, Warning, Info };
+enum class Applicability { Safe, Unsafe, DisplayOnly };
+
+std::string_view to_string(Severity s);
+std::string_view to_string(Applicability a);
+std::optional<Severity> parse_severity(std::string_view s);
+std::optional<Applicability> parse_applicability(std::string_view s);
+
+struct ByteRange {
+  uint32_t start = 0;
+  uint32_t end = 0;
+};
+
+struct Position {
+  uint32_t line = 1;    // 1-based
+  uint32_t column = 1;  // 1-based, in Unicode code points
+};
+
+struct Edit {
+  ByteRange range;
+  std::string replacement;
+  Position start, end;  // filled by resolve_positions()
+};
+
+struct Fix {
+  std::string title;
+  Applicability applicability = Applicability::DisplayOnly;
+  std::vector<Edit> edits;
+};
+
+struct Diagnostic {
+  std::string rule_id;
+  std::string rule_name;
+  Severity severity = Severity::Warning;
+  std::string path;
+  ByteRange range;
+  Position start, end;  // filled by resolve_positions()
+  std::string message;
+  std::optional<Fix> fix;
+};
+
+// Stable output order: path, then position, then rule.
+bool diagnostic_less(const Diagnostic& a, const Diagnostic& b);
+
+}  // namespace torchlint

@@ -1,0 +1,40 @@
+// A file's bytes plus a line index. Text is kept exactly as read (any encoding); columns are
+// counted in UTF-8 code points, invalid bytes counting one each.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/diagnostic.h"
+
+namespace torchlint {
+
+class LineIndex {
+ public:
+  explicit LineIndex(std::string_view text);
+  Position position(std::string_view text, uint32_t byte) const;
+  uint32_t line_count() const { return static_cast<uint32_t>(starts_.size()); }
+  // The text of a 1-based line without its line terminator.
+  std::string_view line_text(std::string_view text, uint32_t line) const;
+  uint32_t line_start(uint32_t line) const { return starts_[line - 1]; }
+
+ private:
+  std::vector<uint32_t> starts_;
+};
+
+struct SourceFile {
+  std::string path;
+  std::string text;
+  LineIndex lines{std::string_view{}};
+
+  SourceFile(std::string p, std::string t) : path(std::move(p)), text(std::move(t)), lines(text) {}
+};
+
+// Fills the line/column fields of a diagnostic and its edits from the byte ranges.
+void resolve_positions(const SourceFile& file, Diagnostic& d);
+
+// Heuristic used to skip binary files: a NUL byte in the first 8 KiB.
+bool looks_binary(std::string_view text);
+
+}  // namespace torchlint

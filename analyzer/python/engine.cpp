@@ -1,0 +1,175 @@
+#include "python/engine.h"
+
+#include <set>
+
+#include "python/kinds.h"
+
+namespace torchlint::py {
+
+RuleSet::RuleSet(const std::vector<RuleSpec>& specs) {
+  uint32_t symbol_count = ts_language_symbol_count(python_language());
+  by_kind_.resize(symbol_count);
+  for (const RuleSpec& s : specs) rules_.push_back(compile_rule(s));
+  for (uint32_t i = 0; i < rules_.size(); ++i) {
+    if (rules_[i].kinds.empty()) {
+      any_kind_.push_back(i);
+      for (auto& list : by_kind_) list.push_back(i);
+    }
+    for (TSSymbol k : rules_[i].kinds)
+      if (k < by_kind_.size()) by_kind_[k].push_back(i);
+  }
+}
+
+bool is_test_file_path(const std::string& path) {
+  std::string_view base = path;
+  if (auto slash = base.rfind('/'); slash != std::string_view::npos) base = base.substr(slash + 1);
+  return base.starts_with("test_") || base.ends_with("_test.py") || base == "conftest.py" ||
+         path.find("/tests/") != std::string::npos || path.starts_with("tests/");
+}
+
+ParsedFile parse_file(std::unique_ptr<SourceFile> file, Parser& parser) {
+  Tree tree = parser.parse(file->text);
+  return build_model(std::move(file), std::move(tree));
+}
+
+ParsedFile build_model(std::unique_ptr<SourceFile> file, Tree tree) {
+  ParsedFile out;
+  out.tree = std::move(tree);
+  out.file = std::move(file);
+  if (!out.tree) return out;
+  TSNode root = out.tree.root();
+  if (ts_node_has_error(root)) {
+    walk(root, [&](TSNode n) {
+      if (out.syntax_error_offsets.size() >= 5) return false;
+      if (ts_node_is_error(n) || ts_node_is_missing(n)) {
+        out.syntax_error_offsets.push_back(ts_node_start_byte(n));
+        return false;
+      }
+      return ts_node_has_error(n);
+    }, [](TSNode) {});
+  }
+  out.model = std::make_unique<SemanticModel>(root, out.file->text, is_test_file_path(out.file->path));
+  return out;
+}
+
+namespace {
+
+std::string short_text(std::string_view t) {
+  std::string out;
+  for (char c : t) {
+    if (c == '\n' || c == '\r') {
+      out += " ...";
+      break;
+    }
+    out += c;
+  }
+  if (out.size() > 48) out = out.substr(0, 45) + "...";
+  return out;
+}
+
+// Replaces $X / {X} (and $$$X) with the bound source text.
+std::string interpolate(std::string_view tmpl, const Bindings& b, const SemanticModel& m, bool shorten) {
+  std::string out;
+  for (size_t i = 0; i < tmpl.size();) {
+    bool brace = tmpl[i] == '{';
+    if (tmpl[i] == '$' || brace) {
+      size_t j = i + 1;
+      while (j < tmpl.size() && tmpl[j] == '$') ++j;
+      size_t start = j;
+      while (j < tmpl.size() && (std::isupper(static_cast<unsigned char>(tmpl[j])) || std::isdigit(static_cast<unsigned char>(tmpl[j])) || tmpl[j] == '_')) ++j;
+      std::string name(tmpl.substr(start, j - start));
+      bool closed = !brace || (j < tmpl.size() && tmpl[j] == '}');
+      auto nodes = name.empty() || !closed ? std::vector<TSNode>{} : b.nodes(name);
+      if (!nodes.empty()) {
+        uint32_t from = ts_node_start_byte(nodes.front()), to = ts_node_end_byte(nodes.back());
+        std::string_view t = m.source().substr(from, to - from);
+        out += shorten ? short_text(t) : std::string(t);
+        i = brace ? j + 1 : j;
+        continue;
+      }
+    }
+    out += tmpl[i++];
+  }
+  return out;
+}
+
+TSNode statement_of(TSNode n) {
+  const Kinds& k = kinds();
+  for (TSNode p = n; !ts_node_is_null(p); p = ts_node_parent(p)) {
+    TSNode parent = ts_node_parent(p);
+    if (ts_node_is_null(parent)) return p;
+    TSSymbol s = ts_node_symbol(parent);
+    if (s == k.block || s == k.module) return p;
+  }
+  return n;
+}
+
+std::optional<Fix> build_fix(const FixSpec& spec, TSNode match, const Bindings& b, const ParsedFile& pf) {
+  Fix fix;
+  fix.title = interpolate(spec.title, b, *pf.model, true);
+  fix.applicability = spec.applicability;
+  const std::string& text = pf.file->text;
+  if (spec.with) {
+    TSNode target = match;
+    if (spec.replace) {
+      auto nodes = b.nodes(spec.replace->substr(spec.replace->find_first_not_of('$')));
+      if (nodes.empty()) return std::nullopt;
+      target = nodes.front();
+    }
+    fix.edits.push_back({{ts_node_start_byte(target), ts_node_end_byte(target)}, interpolate(*spec.with, b, *pf.model, false), {}, {}});
+  } else if (spec.insert_after) {
+    TSNode stmt = statement_of(match);
+    uint32_t start = ts_node_start_byte(stmt);
+    uint32_t line_begin = static_cast<uint32_t>(text.rfind('\n', start == 0 ? 0 : start - 1) + 1);
+    if (start == 0) line_begin = 0;
+    std::string indent = text.substr(line_begin, start - line_begin);
+    if (indent.find_first_not_of(" \t") != std::string::npos) return std::nullopt;  // `a; b` on one line
+    size_t eol = text.find('\n', ts_node_end_byte(stmt));
+    if (eol == std::string::npos) eol = text.size();
+    bool crlf = eol > 0 && eol < text.size() && text[eol - 1] == '\r';
+    uint32_t at = static_cast<uint32_t>(crlf ? eol - 1 : eol);
+    fix.edits.push_back({{at, at}, (crlf ? "\r\n" : "\n") + indent + interpolate(*spec.insert_after, b, *pf.model, false), {}, {}});
+  }
+  return fix;
+}
+
+}  // namespace
+
+std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& pf) {
+  std::vector<Diagnostic> out;
+  if (!pf.tree || !pf.model) return out;
+  const SemanticModel& model = *pf.model;
+  std::set<std::pair<uint32_t, int>> reported_in_function;  // once-per-function rules
+  Bindings b;
+  walk(pf.tree.root(), [&](TSNode node) {
+    for (uint32_t ri : rules.candidates(ts_node_symbol(node))) {
+      const CompiledRule& rule = rules.rules()[ri];
+      b.single.clear();
+      b.multi.clear();
+      if (!evaluate(rule.matcher, node, model, b)) continue;
+      if (rule.spec.once_per_function) {
+        int fn = model.function_of(node);
+        if (!reported_in_function.insert({ri, fn}).second) continue;
+      }
+      TSNode anchor = node;
+      if (rule.spec.anchor) {
+        auto nodes = b.nodes(rule.spec.anchor->substr(rule.spec.anchor->find_first_not_of('$')));
+        if (!nodes.empty()) anchor = nodes.front();
+      }
+      Diagnostic d;
+      d.rule_id = rule.spec.id;
+      d.rule_name = rule.spec.name;
+      d.severity = rule.spec.severity;
+      d.path = pf.file->path;
+      d.range = {ts_node_start_byte(anchor), ts_node_end_byte(anchor)};
+      d.message = interpolate(rule.spec.message, b, model, true);
+      if (rule.spec.fix) d.fix = build_fix(*rule.spec.fix, node, b, pf);
+      resolve_positions(*pf.file, d);
+      out.push_back(std::move(d));
+    }
+    return true;
+  }, [](TSNode) {});
+  return out;
+}
+
+}  // namespace torchlint::py

@@ -1,0 +1,43 @@
+// The Python analysis pipeline for one file: parse -> semantic model -> all rules in one
+// traversal -> diagnostics.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.h"
+#include "core/source_file.h"
+#include "python/rule_compiler.h"
+#include "python/semantic_model.h"
+#include "python/ts.h"
+
+namespace torchlint::py {
+
+class RuleSet {
+ public:
+  // Throws RuleCompileError (located) for a rule that does not compile.
+  explicit RuleSet(const std::vector<RuleSpec>& specs);
+  const std::vector<CompiledRule>& rules() const { return rules_; }
+  // Indices of the rules that can match a node of this kind.
+  const std::vector<uint32_t>& candidates(TSSymbol s) const { return s < by_kind_.size() ? by_kind_[s] : any_kind_; }
+
+ private:
+  std::vector<CompiledRule> rules_;
+  std::vector<std::vector<uint32_t>> by_kind_;
+  std::vector<uint32_t> any_kind_;
+};
+
+struct ParsedFile {
+  std::unique_ptr<SourceFile> file;
+  Tree tree;
+  std::unique_ptr<SemanticModel> model;
+  std::vector<uint32_t> syntax_error_offsets;  // start bytes of ERROR / MISSING nodes (first few)
+};
+
+bool is_test_file_path(const std::string& path);
+ParsedFile parse_file(std::unique_ptr<SourceFile> file, Parser& parser);
+// The second half of parse_file, for callers that time parsing separately.
+ParsedFile build_model(std::unique_ptr<SourceFile> file, Tree tree);
+std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& parsed);
+
+}  // namespace torchlint::py

@@ -1,0 +1,21 @@
+// Symbol ids of the grammar's node kinds, resolved once, so hot paths compare integers.
+#pragma once
+#include <tree_sitter/api.h>
+
+namespace torchlint::py {
+
+struct Kinds {
+  TSSymbol module, function_definition, class_definition, decorated_definition, decorator,
+      lambda, for_statement, while_statement, with_statement, with_item, if_statement,
+      elif_clause, else_clause, except_clause, block, call, attribute, identifier, subscript,
+      assignment, augmented_assignment, expression_statement, argument_list, keyword_argument,
+      binary_operator, comparison_operator, boolean_operator, not_operator, unary_operator,
+      parenthesized_expression, conditional_expression, pattern_list, tuple_pattern, list_pattern,
+      tuple, import_statement, import_from_statement, aliased_import, dotted_name,
+      relative_import, integer, float_, string, interpolation, true_, false_, none,
+      list_comprehension, generator_expression, return_statement, await_;
+};
+
+const Kinds& kinds();
+
+}  // namespace torchlint::py

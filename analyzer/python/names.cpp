@@ -1,0 +1,104 @@
+#include "python/names.h"
+
+#include <algorithm>
+#include <array>
+
+namespace torchlint::py {
+
+namespace {
+template <size_t N>
+bool in(const std::array<std::string_view, N>& set, std::string_view s) {
+  return std::find(set.begin(), set.end(), s) != set.end();
+}
+
+constexpr std::array<std::string_view, 25> kModelNouns = {
+    "model", "net", "network", "module", "encoder", "decoder", "generator", "discriminator",
+    "classifier", "backbone", "policy", "critic", "actor", "student", "teacher", "unet",
+    "transformer", "vae", "autoencoder", "gpt", "resnet", "vit", "bert", "llm", "ddp"};
+// A leading verb turns a model noun into a helper: load_model(), build_net(), ...
+constexpr std::array<std::string_view, 24> kHelperVerbs = {
+    "load", "build", "create", "get", "make", "init", "save", "setup", "prepare", "wrap",
+    "compile", "export", "freeze", "unfreeze", "print", "count", "move", "reset", "update",
+    "copy", "clone", "convert", "register", "summarize"};
+constexpr std::array<std::string_view, 10> kEvalWords = {
+    "eval", "evaluate", "evaluation", "valid", "validate", "validation", "test", "predict", "infer",
+    "inference"};
+constexpr std::array<std::string_view, 12> kPeriodicWords = {
+    "log", "logging", "print", "verbose", "debug", "display", "report", "save", "checkpoint",
+    "done", "last", "first"};
+}  // namespace
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
+  return out;
+}
+
+std::vector<std::string_view> split(std::string_view s, char sep) {
+  std::vector<std::string_view> parts;
+  size_t b = 0;
+  while (b <= s.size()) {
+    size_t e = s.find(sep, b);
+    if (e == std::string_view::npos) e = s.size();
+    if (e > b) parts.push_back(s.substr(b, e - b));
+    b = e + 1;
+  }
+  return parts;
+}
+
+std::string_view last_segment(std::string_view dotted) {
+  size_t dot = dotted.rfind('.');
+  return dot == std::string_view::npos ? dotted : dotted.substr(dot + 1);
+}
+
+bool is_model_name(std::string_view name) {
+  std::string l = lower(name);
+  auto tokens = split(l, '_');
+  if (tokens.empty()) return false;
+  if (tokens.size() > 1 && in(kHelperVerbs, tokens.front())) return false;
+  std::string_view last = tokens.back();
+  if (in(kModelNouns, last)) return true;
+  if (last.size() > 3 && last.ends_with("net") && !last.ends_with("subnet")) return true;  // resnet, convnet
+  return last.size() > 5 && last.ends_with("model");  // rawmodel, basemodel
+}
+
+bool is_loss_name(std::string_view name) {
+  std::string l = lower(name);
+  return l.find("loss") != std::string::npos || l.find("criterion") != std::string::npos;
+}
+
+bool is_optimizer_name(std::string_view name) {
+  std::string l = lower(name);
+  if (l.find("sched") != std::string::npos) return false;
+  if (l.find("optim") != std::string::npos) return true;
+  for (std::string_view t : split(l, '_'))
+    if (t == "opt") return true;
+  return false;
+}
+
+bool is_grad_scaler_name(std::string_view name) { return lower(name).find("scaler") != std::string::npos; }
+
+bool is_torch_loss_function(std::string_view canonical) {
+  if (canonical.starts_with("torch.nn.functional.")) {
+    std::string_view f = last_segment(canonical);
+    return f.find("loss") != std::string_view::npos || f.find("entropy") != std::string_view::npos ||
+           f == "kl_div" || f == "ctc_loss";
+  }
+  return canonical.starts_with("torch.nn.") && canonical.ends_with("Loss");
+}
+
+bool is_eval_function_name(std::string_view name) {
+  std::string l = lower(name);
+  for (std::string_view t : split(l, '_'))
+    if (in(kEvalWords, t)) return true;
+  return false;
+}
+
+bool is_periodic_flag_name(std::string_view name) {
+  std::string l = lower(name);
+  for (std::string_view t : split(l, '_'))
+    if (in(kPeriodicWords, t)) return true;
+  return false;
+}
+
+}  // namespace torchlint::py

@@ -1,0 +1,173 @@
+#include "python/pattern.h"
+
+#include <cctype>
+
+#include "python/kinds.h"
+
+namespace torchlint::py {
+
+namespace {
+constexpr std::string_view kMeta = "__tlmv_";
+constexpr std::string_view kMetaMulti = "__tlmvs_";
+
+std::string rewrite_metavariables(std::string_view text) {
+  std::string out;
+  for (size_t i = 0; i < text.size();) {
+    if (text[i] != '$') {
+      out += text[i++];
+      continue;
+    }
+    bool multi = text.substr(i, 3) == "$$$";
+    size_t j = i + (multi ? 3 : 1);
+    size_t start = j;
+    while (j < text.size() && (std::isupper(static_cast<unsigned char>(text[j])) || std::isdigit(static_cast<unsigned char>(text[j])) || text[j] == '_')) ++j;
+    if (j == start) throw PatternError{"`$` must start a metavariable such as $X, $$$ARGS or $_"};
+    out += multi ? kMetaMulti : kMeta;
+    out += text.substr(start, j - start);
+    i = j;
+  }
+  return out;
+}
+
+bool is_pure_dotted(TSNode n, std::string_view src) {
+  const Kinds& k = kinds();
+  TSSymbol s = ts_node_symbol(n);
+  if (s == k.identifier) return !node_text(n, src).starts_with("__tlmv");
+  if (s == k.attribute) return is_pure_dotted(field(n, "object"), src);
+  return false;
+}
+
+PatternNode build(TSNode n, std::string_view src, bool attribute_name) {
+  const Kinds& k = kinds();
+  PatternNode p;
+  p.symbol = ts_node_symbol(n);
+  std::string_view text = node_text(n, src);
+  if (p.symbol == k.identifier && text.starts_with(kMetaMulti)) {
+    p.type = PatternNode::Type::MetaMulti;
+    p.text = std::string(text.substr(kMetaMulti.size()));
+    return p;
+  }
+  if (p.symbol == k.identifier && text.starts_with(kMeta)) {
+    p.type = PatternNode::Type::Meta;
+    p.text = std::string(text.substr(kMeta.size()));
+    if (p.text == "_") p.text.clear();
+    return p;
+  }
+  if (p.symbol == k.expression_statement && ts_node_named_child_count(n) == 1) {
+    PatternNode inner = build(ts_node_named_child(n, 0), src, false);
+    if (inner.type == PatternNode::Type::MetaMulti) return inner;  // `$$$BODY` as a statement
+  }
+  if (!attribute_name && is_pure_dotted(n, src)) {
+    p.type = PatternNode::Type::Dotted;
+    p.text = std::string(text);
+    return p;
+  }
+  if (ts_node_child_count(n) == 0) {
+    p.type = PatternNode::Type::Leaf;
+    p.text = std::string(text);
+    return p;
+  }
+  TSNode attr_name = p.symbol == k.attribute ? field(n, "attribute") : TSNode{};
+  for_each_child(n, [&](TSNode c) {
+    bool is_attr_name = !ts_node_is_null(attr_name) && same_node(c, attr_name);
+    p.children.push_back(build(c, src, is_attr_name));
+  });
+  return p;
+}
+
+bool match_children(const std::vector<PatternNode>& ps, size_t pi, const std::vector<TSNode>& ts, size_t ti,
+                    const SemanticModel& m, Bindings& b);
+
+bool bind_single(const std::string& name, TSNode t, const SemanticModel& m, Bindings& b) {
+  if (name.empty()) return true;
+  if (const TSNode* prev = b.find(name)) return m.text(*prev) == m.text(t);
+  b.single.emplace_back(name, t);
+  return true;
+}
+
+bool match_children(const std::vector<PatternNode>& ps, size_t pi, const std::vector<TSNode>& ts, size_t ti,
+                    const SemanticModel& m, Bindings& b) {
+  if (pi == ps.size()) return ti == ts.size();
+  const PatternNode& p = ps[pi];
+  if (p.type == PatternNode::Type::MetaMulti) {
+    // Try the longest run first; commas between arguments are part of the run.
+    for (size_t end = ts.size(); end + 1 > ti; --end) {
+      size_t mark = b.mark();
+      std::vector<TSNode> run;
+      for (size_t i = ti; i < end; ++i)
+        if (ts_node_is_named(ts[i])) run.push_back(ts[i]);
+      if (!p.text.empty()) b.multi.emplace_back(p.text, std::move(run));
+      if (match_children(ps, pi + 1, ts, end, m, b)) return true;
+      b.rollback(mark);
+      if (end == 0) break;
+    }
+    return false;
+  }
+  if (ti == ts.size()) return false;
+  size_t mark = b.mark();
+  if (match_pattern(p, ts[ti], m, b) && match_children(ps, pi + 1, ts, ti + 1, m, b)) return true;
+  b.rollback(mark);
+  return false;
+}
+}  // namespace
+
+const TSNode* Bindings::find(std::string_view name) const {
+  for (const auto& [n, node] : single)
+    if (n == name) return &node;
+  return nullptr;
+}
+
+const std::vector<TSNode>* Bindings::find_multi(std::string_view name) const {
+  for (const auto& [n, nodes] : multi)
+    if (n == name) return &nodes;
+  return nullptr;
+}
+
+std::vector<TSNode> Bindings::nodes(std::string_view name) const {
+  if (const TSNode* n = find(name)) return {*n};
+  if (const auto* list = find_multi(name)) return *list;
+  return {};
+}
+
+PatternNode compile_pattern(std::string_view text) {
+  std::string src = rewrite_metavariables(text);
+  Parser parser;
+  Tree tree = parser.parse(src);
+  TSNode root = tree.root();
+  if (ts_node_has_error(root)) throw PatternError{"the pattern does not parse as Python code"};
+  if (ts_node_named_child_count(root) != 1) throw PatternError{"a pattern must be one statement or expression"};
+  TSNode top = ts_node_named_child(root, 0);
+  if (ts_node_symbol(top) == kinds().expression_statement && ts_node_named_child_count(top) == 1)
+    top = ts_node_named_child(top, 0);
+  return build(top, src, false);
+}
+
+void collect_metavariables(const PatternNode& p, std::vector<std::string>& out) {
+  if ((p.type == PatternNode::Type::Meta || p.type == PatternNode::Type::MetaMulti) && !p.text.empty()) out.push_back(p.text);
+  for (const auto& c : p.children) collect_metavariables(c, out);
+}
+
+bool match_pattern(const PatternNode& p, TSNode t, const SemanticModel& m, Bindings& b) {
+  switch (p.type) {
+    case PatternNode::Type::Meta:
+      return ts_node_is_named(t) && bind_single(p.text, t, m, b);
+    case PatternNode::Type::MetaMulti:
+      if (!p.text.empty()) b.multi.emplace_back(p.text, std::vector<TSNode>{t});
+      return true;
+    case PatternNode::Type::Dotted: {
+      TSSymbol s = ts_node_symbol(t);
+      if (s != kinds().identifier && s != kinds().attribute) return false;
+      return m.text(t) == p.text || m.canonical(t) == p.text;
+    }
+    case PatternNode::Type::Leaf:
+      return ts_node_symbol(t) == p.symbol && m.text(t) == p.text;
+    case PatternNode::Type::Node:
+      break;
+  }
+  if (ts_node_symbol(t) != p.symbol) return false;
+  std::vector<TSNode> children;
+  for_each_child(t, [&](TSNode c) { children.push_back(c); });
+  return match_children(p.children, 0, children, 0, m, b);
+}
+
+}  // namespace torchlint::py

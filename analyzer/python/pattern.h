@@ -1,0 +1,47 @@
+// Code patterns with metavariables: `$X` matches one node, `$$$ARGS` any number of
+// siblings, `$_` anything without binding. A pattern is Python source; dotted names in it
+// (torch.no_grad) match by canonical name, so aliases and `from` imports match too.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "python/semantic_model.h"
+#include "python/ts.h"
+
+namespace torchlint::py {
+
+struct PatternNode {
+  enum class Type { Node, Leaf, Dotted, Meta, MetaMulti };
+  Type type = Type::Node;
+  TSSymbol symbol = 0;
+  std::string text;  // Leaf/Dotted: the text to compare; Meta*: the metavariable name ("" for $_)
+  std::vector<PatternNode> children;
+};
+
+struct Bindings {
+  std::vector<std::pair<std::string, TSNode>> single;
+  std::vector<std::pair<std::string, std::vector<TSNode>>> multi;
+
+  const TSNode* find(std::string_view name) const;
+  const std::vector<TSNode>* find_multi(std::string_view name) const;
+  // Every node bound to `name`, whether single or multi.
+  std::vector<TSNode> nodes(std::string_view name) const;
+  size_t mark() const { return single.size() * 1000003 + multi.size(); }
+  void rollback(size_t m) {
+    single.resize(m / 1000003);
+    multi.resize(m % 1000003);
+  }
+};
+
+struct PatternError {
+  std::string message;
+};
+
+// Throws PatternError when the text does not parse as one Python statement or expression.
+PatternNode compile_pattern(std::string_view text);
+void collect_metavariables(const PatternNode& p, std::vector<std::string>& out);
+
+bool match_pattern(const PatternNode& p, TSNode target, const SemanticModel& model, Bindings& b);
+
+}  // namespace torchlint::py

@@ -1,0 +1,126 @@
+#include "python/predicates.h"
+
+#include "python/kinds.h"
+#include "python/names.h"
+
+namespace torchlint::py {
+
+namespace {
+
+bool ctx_training_loop(const SemanticModel& m, TSNode n) { return m.innermost_training_loop(n) != nullptr; }
+bool ctx_every_iteration(const SemanticModel& m, TSNode n) { return m.every_iteration(n); }
+bool ctx_no_grad(const SemanticModel& m, TSNode n) { return m.in_no_grad(n); }
+bool ctx_eval_code(const SemanticModel& m, TSNode n) { return m.in_eval_code(n); }
+
+bool carries_grad(const PredicateEnv& e, TSNode x) { return e.model.provenance(x).grad; }
+bool is_tensor(const PredicateEnv& e, TSNode x) { return e.model.provenance(x).tensor; }
+bool is_model(const PredicateEnv& e, TSNode x) { return e.model.is_model_callee(x); }
+bool is_optimizer(const PredicateEnv& e, TSNode x) { return e.model.is_optimizer(x); }
+bool is_grad_scaler(const PredicateEnv& e, TSNode x) { return e.model.is_grad_scaler(x); }
+
+bool is_loss(const PredicateEnv& e, TSNode x) {
+  if (e.model.provenance(x).loss) return true;
+  TSSymbol s = ts_node_symbol(x);
+  return (s == kinds().identifier || s == kinds().attribute) && is_loss_name(last_segment(e.model.text(x)));
+}
+
+// The container or accumulator outlives one iteration of the training loop: it is not
+// rebound inside the loop, and what it holds is not itself backpropagated there.
+bool persists_across_iterations(const PredicateEnv& e, TSNode acc) {
+  const Kinds& k = kinds();
+  while (ts_node_symbol(acc) == k.subscript) acc = field(acc, "value");
+  TSSymbol s = ts_node_symbol(acc);
+  if (s != k.identifier && s != k.attribute) return false;
+  TSNode loop{};
+  if (!e.model.innermost_training_loop(e.match, &loop)) return false;
+  std::string_view name = e.model.text(acc);
+  int fn = e.model.function_of(e.match);
+  if (e.model.assigned_within(fn, name, ts_node_start_byte(loop), ts_node_end_byte(loop))) return false;
+  bool backpropagated = false;
+  walk(loop, [&](TSNode c) {
+    if (backpropagated) return false;
+    if (ts_node_symbol(c) == k.call) {
+      TSNode f = field(c, "function");
+      if (ts_node_symbol(f) == k.attribute && e.model.text(field(f, "attribute")) == "backward" &&
+          e.model.text(field(f, "object")) == name)
+        backpropagated = true;
+    }
+    return true;
+  }, [](TSNode) {});
+  return !backpropagated;
+}
+
+// The training loop around the match never clears gradients (zero_grad, p.grad = None,
+// also in closures and same-file helpers) and hands the optimizer to no unknown code.
+bool loop_never_clears_grad(const PredicateEnv& e, TSNode) {
+  const LoopInfo* l = e.model.innermost_training_loop(e.match);
+  return l && !l->clears_grad && !l->passes_optimizer_to_unknown;
+}
+
+// Evaluation code whose model was never put in eval mode: no .eval() / .train(False) in the
+// function, and no caller in the project sets it before the call.
+bool eval_mode_never_set(const PredicateEnv& e, TSNode) {
+  const FunctionInfo* f = e.model.function(e.model.function_of(e.match));
+  if (!f || !f->is_eval_by_name || f->caller_sets_eval_mode) return false;
+  for (const ModeCall& c : f->mode_calls)
+    if (c.eval) return false;
+  return true;
+}
+
+// `x.cpu().numpy()` syncs once, at `.cpu()`: report the first transfer in a chain only.
+bool first_sync_in_chain(const PredicateEnv& e, TSNode receiver) {
+  const Kinds& k = kinds();
+  for (TSNode r = receiver; ts_node_symbol(r) == k.call;) {
+    TSNode f = field(r, "function");
+    if (ts_node_symbol(f) != k.attribute) return true;
+    std::string_view method = e.model.text(field(f, "attribute"));
+    if (method == "cpu" || method == "numpy" || method == "tolist" || method == "item") return false;
+    r = field(f, "object");
+  }
+  return true;
+}
+
+const std::vector<NamedContext> kContexts = {
+    {"training-loop", ctx_training_loop,
+     "inside the innermost loop whose body reaches backward() or optimizer.step() (also through same-file helpers)"},
+    {"every-iteration", ctx_every_iteration,
+     "inside a training loop and not under a periodic guard (`if step % N == 0`, `if should_log:`, an except handler)"},
+    {"no-grad", ctx_no_grad,
+     "under torch.no_grad()/inference_mode()/set_grad_enabled(False), in a function decorated so, or in a function only ever called under one"},
+    {"eval-code", ctx_eval_code,
+     "in an evaluation function (named eval/validate/test/predict/infer..., or calling model.eval()) that runs a model and never backpropagates, or in a loop after model.eval()"},
+};
+
+const std::vector<NamedPredicate> kPredicates = {
+    {"carries-grad", carries_grad, "the value derives from a model call or loss in grad mode and was not detached"},
+    {"is-tensor", is_tensor, "the value is a tensor produced by the model, a loss, torch ops or .to(device)"},
+    {"is-loss", is_loss, "the value derives from a loss function (or is named like one)"},
+    {"is-model", is_model, "the callee is a model: nn.Module instances, model-like names, self in a Module"},
+    {"is-optimizer", is_optimizer, "the value is an optimizer (torch.optim constructor or optimizer-like name)"},
+    {"is-grad-scaler", is_grad_scaler, "the value is a GradScaler"},
+    {"persists-across-iterations", persists_across_iterations,
+     "the container is not rebound inside the training loop and not backpropagated there"},
+    {"loop-never-clears-grad", loop_never_clears_grad, "the surrounding training loop never clears gradients"},
+    {"eval-mode-never-set", eval_mode_never_set,
+     "the surrounding evaluation function never calls .eval(), nor does any caller before calling it"},
+    {"first-sync-in-chain", first_sync_in_chain, "the receiver is not itself a host transfer (.cpu(), .numpy(), ...)"},
+};
+
+}  // namespace
+
+const std::vector<NamedContext>& contexts() { return kContexts; }
+const std::vector<NamedPredicate>& predicates() { return kPredicates; }
+
+ContextFn find_context(const std::string& name) {
+  for (const auto& c : kContexts)
+    if (name == c.name) return c.fn;
+  return nullptr;
+}
+
+PredicateFn find_predicate(const std::string& name) {
+  for (const auto& p : kPredicates)
+    if (name == p.name) return p.fn;
+  return nullptr;
+}
+
+}  // namespace torchlint::py

@@ -1,0 +1,152 @@
+// Where a value comes from: does it carry autograd history, is it a (device) tensor, is it
+// a loss or a model output. Deliberately conservative: unknown means "no", so predicates
+// built on it stay precise.
+#include <array>
+
+#include "python/kinds.h"
+#include "python/names.h"
+#include "python/semantic_model.h"
+
+namespace torchlint::py {
+
+namespace {
+constexpr int kMaxDepth = 24;
+
+template <size_t N>
+bool in(const std::array<std::string_view, N>& set, std::string_view s) {
+  for (std::string_view x : set)
+    if (x == s) return true;
+  return false;
+}
+
+// Methods whose result is a plain Python value: the chain ends here.
+constexpr std::array<std::string_view, 9> kToPython = {"item", "tolist", "numpy", "size", "dim",
+                                                       "numel", "__len__", "nelement", "element_size"};
+// Methods returning a tensor without autograd history.
+constexpr std::array<std::string_view, 20> kNoGradTensor = {
+    "detach", "argmax", "argmin", "eq", "ne", "lt", "gt", "le", "ge", "long", "int", "bool",
+    "nonzero", "isnan", "isinf", "isfinite", "sign", "argsort", "byte", "data_ptr"};
+// Builtins that turn a tensor into a Python value.
+constexpr std::array<std::string_view, 7> kToPythonBuiltins = {"float", "int", "bool", "str", "len", "repr", "round"};
+// torch functions that build a fresh tensor (no history from their arguments).
+constexpr std::array<std::string_view, 14> kFactories = {
+    "tensor", "zeros", "ones", "empty", "full", "arange", "rand", "randn", "randint", "linspace",
+    "zeros_like", "ones_like", "as_tensor", "from_numpy"};
+
+Provenance merge(Provenance a, Provenance b) {
+  return {a.tensor || b.tensor, a.grad || b.grad, a.loss || b.loss, a.model_output || b.model_output};
+}
+}  // namespace
+
+Provenance SemanticModel::provenance_of_name(std::string_view name, uint32_t pos, int fn, int depth) const {
+  for (int scope : {fn, -1}) {
+    const auto* list = assignments(scope, name);
+    if (!list) {
+      if (scope == -1) break;
+      continue;
+    }
+    // The last binding before the use; for a use inside a loop before its binding (carried
+    // from the previous iteration), the last binding in the scope.
+    const Assignment* last = nullptr;
+    for (const Assignment& a : *list)
+      if (a.pos <= pos) last = &a;
+    if (!last && scope == fn) last = &list->back();
+    if (!last) return {};
+    Provenance p;
+    if (last->loop_target) {
+      if (!last->from_loader) return {};
+      return {};  // a fresh batch from a loader lives on the host until moved
+    }
+    if (!ts_node_is_null(last->value)) p = provenance_at(last->value, scope, depth + 1);
+    if (last->augmented) {
+      // `total += x`: what total held before, plus x.
+      const Assignment* before = nullptr;
+      for (const Assignment& a : *list)
+        if (a.pos < last->pos) before = &a;
+      if (before && !ts_node_is_null(before->value)) p = merge(p, provenance_at(before->value, scope, depth + 1));
+    }
+    if (last->in_no_grad || function_no_grad(scope)) p.grad = false;
+    if (p.tensor && is_loss_name(last_segment(name))) p.loss = true;
+    return p;
+  }
+  return {};
+}
+
+Provenance SemanticModel::provenance_of_call(TSNode call, int fn, int depth) const {
+  const Kinds& k = kinds();
+  TSNode callee = field(call, "function");
+  TSNode args = field(call, "arguments");
+  Provenance p;
+  if (ts_node_symbol(callee) == k.attribute) {
+    std::string_view method = text(field(callee, "attribute"));
+    TSNode receiver = field(callee, "object");
+    if (in(kToPython, method)) return {};
+    if (method == "generate") return {true, false, false, true};
+    if (in(kNoGradTensor, method)) {
+      Provenance r = provenance_at(receiver, fn, depth + 1);
+      return {r.tensor, false, false, false};
+    }
+    if (method == "to" || method == "cuda") {
+      Provenance r = provenance_at(receiver, fn, depth + 1);
+      r.tensor = !is_model_callee(receiver);
+      return r;
+    }
+  }
+  if (is_model_callee(callee)) return {true, true, false, true};
+  std::string c = canonical(callee);
+  std::string_view seg = last_segment(c.empty() ? text(callee) : std::string_view(c));
+  if (is_torch_loss_function(c)) return {true, true, true, false};
+  if (ts_node_symbol(callee) != k.call && is_loss_name(seg) && !seg.starts_with("log") &&
+      !canonical(callee).starts_with("torch.nn.")) {
+    return {true, true, true, false};  // criterion(...), loss_fn(...), compute_loss(...)
+  }
+  if (ts_node_symbol(callee) == k.identifier && in(kToPythonBuiltins, text(callee)) && imports_.canonical(text(callee)) == text(callee))
+    return {};
+  if (c.starts_with("torch.")) {
+    if (in(kFactories, seg)) return {true, false, false, false};
+    p.tensor = true;
+  }
+  // Tensor methods and torch functions keep their inputs' history.
+  if (ts_node_symbol(callee) == k.attribute) p = merge(p, provenance_at(field(callee, "object"), fn, depth + 1));
+  bool builtin_reduce = ts_node_symbol(callee) == k.identifier && (text(callee) == "sum" || text(callee) == "max" || text(callee) == "min");
+  if ((c.starts_with("torch.") || builtin_reduce) && !ts_node_is_null(args)) {
+    for_each_named_child(args, [&](TSNode a) {
+      if (ts_node_symbol(a) != k.keyword_argument) p = merge(p, provenance_at(a, fn, depth + 1));
+    });
+  }
+  return p;
+}
+
+Provenance SemanticModel::provenance_at(TSNode expr, int fn, int depth) const {
+  if (ts_node_is_null(expr) || depth > kMaxDepth) return {};
+  const Kinds& k = kinds();
+  TSSymbol s = ts_node_symbol(expr);
+  if (s == k.identifier) return provenance_of_name(text(expr), ts_node_start_byte(expr), fn, depth);
+  if (s == k.attribute) {
+    std::string_view attr = text(field(expr, "attribute"));
+    if (attr == "data" || attr == "grad") return {true, false, false, false};
+    if (attr == "shape" || attr == "dtype" || attr == "device" || attr == "ndim" || attr == "requires_grad") return {};
+    // self.x / obj.x bound by assignment in this scope, else the object's provenance.
+    if (assignments(fn, text(expr)) || assignments(-1, text(expr)))
+      return provenance_of_name(text(expr), ts_node_start_byte(expr), fn, depth);
+    Provenance p = provenance_at(field(expr, "object"), fn, depth + 1);
+    if (p.tensor && is_loss_name(attr)) p.loss = true;
+    return p;
+  }
+  if (s == k.subscript) return provenance_at(field(expr, "value"), fn, depth + 1);
+  if (s == k.call) return provenance_of_call(expr, fn, depth);
+  if (s == k.parenthesized_expression || s == k.unary_operator) return provenance_at(ts_node_named_child(expr, 0), fn, depth + 1);
+  if (s == k.binary_operator)
+    return merge(provenance_at(field(expr, "left"), fn, depth + 1), provenance_at(field(expr, "right"), fn, depth + 1));
+  if (s == k.conditional_expression)
+    return merge(provenance_at(ts_node_named_child(expr, 0), fn, depth + 1),
+                 provenance_at(ts_node_named_child(expr, 2), fn, depth + 1));
+  if (s == k.comparison_operator) {
+    Provenance p;
+    for_each_named_child(expr, [&](TSNode c) { p.tensor = p.tensor || provenance_at(c, fn, depth + 1).tensor; });
+    return p;
+  }
+  return {};
+}
+
+}  // namespace torchlint::py

@@ -1,0 +1,223 @@
+#include "python/rule_compiler.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "python/kinds.h"
+#include "rulepack/loader.h"
+
+namespace torchlint::py {
+
+namespace {
+
+[[noreturn]] void fail(const SourceMark& mark, const std::string& msg) { throw RuleCompileError(mark.str() + ": " + msg); }
+
+std::vector<std::string> names_of_contexts() {
+  std::vector<std::string> out;
+  for (const auto& c : contexts()) out.push_back(c.name);
+  return out;
+}
+std::vector<std::string> names_of_predicates() {
+  std::vector<std::string> out = {"inside", "not-inside", "not", "any"};
+  for (const auto& p : predicates()) out.push_back(p.name);
+  return out;
+}
+
+std::string suggestion(const std::string& word, const std::vector<std::string>& candidates) {
+  std::string g = did_you_mean(word, candidates);
+  return g.empty() ? "" : "; did you mean `" + g + "`?";
+}
+
+ContextFn context_or_fail(const std::string& name, const SourceMark& mark) {
+  ContextFn fn = find_context(name);
+  if (!fn) fail(mark, "unknown context `" + name + "`" + suggestion(name, names_of_contexts()));
+  return fn;
+}
+
+Where compile_where(const WhereSpec& w, const std::vector<std::string>& metavars) {
+  Where out;
+  if (w.key == "not" || w.key == "any") {
+    out.op = w.key == "not" ? Where::Op::Not : Where::Op::Any;
+    for (const auto& c : w.children) out.children.push_back(compile_where(c, metavars));
+    return out;
+  }
+  if (w.key == "inside" || w.key == "not-inside") {
+    out.op = w.key == "inside" ? Where::Op::Context : Where::Op::NotContext;
+    out.context = context_or_fail(w.arg, w.mark);
+    return out;
+  }
+  out.op = Where::Op::Predicate;
+  out.predicate = find_predicate(w.key);
+  if (!out.predicate) fail(w.mark, "unknown predicate `" + w.key + "`" + suggestion(w.key, names_of_predicates()));
+  std::string arg = w.arg;
+  size_t dollars = arg.find_first_not_of('$');
+  if (arg.empty() || arg[0] != '$' || dollars == std::string::npos)
+    fail(w.mark, "`" + w.key + "` takes a metavariable such as $X");
+  out.metavariable = arg.substr(dollars);
+  if (std::find(metavars.begin(), metavars.end(), out.metavariable) == metavars.end())
+    fail(w.mark, "`" + arg + "` is not bound by any pattern of this rule" + suggestion(out.metavariable, metavars));
+  return out;
+}
+
+void collect(const MatchSpec& s, std::vector<std::string>& metavars) {
+  if (s.pattern) {
+    try {
+      collect_metavariables(compile_pattern(*s.pattern), metavars);
+    } catch (const PatternError&) {
+    }
+  }
+  for (const auto* list : {&s.any, &s.all, &s.not_, &s.inside, &s.has})
+    for (const auto& c : *list) collect(c, metavars);
+}
+
+Matcher compile_match(const MatchSpec& s, const std::vector<std::string>& metavars) {
+  Matcher m;
+  if (s.pattern) {
+    try {
+      m.pattern = compile_pattern(*s.pattern);
+    } catch (const PatternError& e) {
+      fail(s.key_marks.count("pattern") ? s.key_marks.at("pattern") : s.mark, "invalid pattern: " + e.message);
+    }
+  }
+  if (s.kind) {
+    TSSymbol sym = ts_language_symbol_for_name(python_language(), s.kind->c_str(), static_cast<uint32_t>(s.kind->size()), true);
+    if (sym == 0) fail(s.key_marks.at("kind"), "unknown node kind `" + *s.kind + "` (see `torchlint parse FILE` for the kinds of a file)");
+    m.kind = sym;
+  }
+  if (s.field) {
+    if (ts_language_field_id_for_name(python_language(), s.field->c_str(), static_cast<uint32_t>(s.field->size())) == 0)
+      fail(s.key_marks.at("field"), "unknown field `" + *s.field + "`");
+    m.field = s.field;
+  }
+  for (const auto& c : s.any) m.any.push_back(compile_match(c, metavars));
+  for (const auto& c : s.all) m.all.push_back(compile_match(c, metavars));
+  for (const auto& c : s.not_) m.not_.push_back(compile_match(c, metavars));
+  for (const auto& c : s.inside) m.inside.push_back(compile_match(c, metavars));
+  for (const auto& c : s.has) m.has.push_back(compile_match(c, metavars));
+  if (s.inside_context) m.inside_context = context_or_fail(*s.inside_context, s.key_marks.at("inside"));
+  for (const auto& w : s.where) m.where.push_back(compile_where(w, metavars));
+  return m;
+}
+
+// The node kinds at which `m` can match; empty means any.
+std::vector<TSSymbol> root_kinds(const Matcher& m) {
+  std::vector<TSSymbol> out;
+  if (m.pattern && m.pattern->type != PatternNode::Type::Meta && m.pattern->type != PatternNode::Type::MetaMulti) {
+    if (m.pattern->type == PatternNode::Type::Dotted) return {kinds().identifier, kinds().attribute};
+    return {m.pattern->symbol};
+  }
+  if (m.kind) return {*m.kind};
+  for (const auto& a : m.all) {
+    auto k = root_kinds(a);
+    if (!k.empty()) return k;
+  }
+  if (!m.any.empty()) {
+    for (const auto& a : m.any) {
+      auto k = root_kinds(a);
+      if (k.empty()) return {};
+      out.insert(out.end(), k.begin(), k.end());
+    }
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+bool evaluate_where(const Where& w, const PredicateEnv& env) {
+  switch (w.op) {
+    case Where::Op::Context: return w.context(env.model, env.match);
+    case Where::Op::NotContext: return !w.context(env.model, env.match);
+    case Where::Op::Not: return !evaluate_where(w.children.front(), env);
+    case Where::Op::Any:
+      return std::any_of(w.children.begin(), w.children.end(), [&](const Where& c) { return evaluate_where(c, env); });
+    case Where::Op::Predicate: {
+      for (TSNode n : env.bindings.nodes(w.metavariable))
+        if (w.predicate(env, n)) return true;
+      return false;
+    }
+  }
+  return false;
+}
+
+bool is_scope_boundary(TSSymbol s) {
+  const Kinds& k = kinds();
+  return s == k.function_definition || s == k.class_definition || s == k.lambda;
+}
+
+}  // namespace
+
+CompiledRule compile_rule(const RuleSpec& spec) {
+  std::vector<std::string> metavars;
+  collect(spec.match, metavars);
+  CompiledRule r{spec, compile_match(spec.match, metavars), {}};
+  r.kinds = root_kinds(r.matcher);
+  auto check_var = [&](const std::optional<std::string>& v, const SourceMark& mark, const char* key) {
+    if (!v) return;
+    std::string name = v->substr(std::min(v->find_first_not_of('$'), v->size()));
+    if (v->empty() || (*v)[0] != '$' || std::find(metavars.begin(), metavars.end(), name) == metavars.end())
+      fail(mark, std::string("`") + key + ": " + *v + "` is not a metavariable bound by the rule's patterns" +
+                     suggestion(name, metavars));
+  };
+  check_var(spec.anchor, spec.mark, "anchor");
+  if (spec.fix) check_var(spec.fix->replace, spec.fix->mark, "replace");
+  return r;
+}
+
+bool evaluate(const Matcher& m, TSNode node, const SemanticModel& model, Bindings& b) {
+  if (m.kind && ts_node_symbol(node) != *m.kind) return false;
+  if (m.pattern && !match_pattern(*m.pattern, node, model, b)) return false;
+  for (const auto& a : m.all)
+    if (!evaluate(a, node, model, b)) return false;
+  if (!m.any.empty()) {
+    bool any = false;
+    for (const auto& a : m.any) {
+      size_t mark = b.mark();
+      if (evaluate(a, node, model, b)) {
+        any = true;
+        break;
+      }
+      b.rollback(mark);
+    }
+    if (!any) return false;
+  }
+  for (const auto& n : m.not_) {
+    size_t mark = b.mark();
+    bool hit = evaluate(n, node, model, b);
+    b.rollback(mark);
+    if (hit) return false;
+  }
+  if (m.inside_context && !m.inside_context(model, node)) return false;
+  for (const auto& in : m.inside) {
+    bool found = false;
+    TSNode child = node;
+    for (TSNode p = ts_node_parent(node); !ts_node_is_null(p) && !found; child = p, p = ts_node_parent(p)) {
+      bool field_ok = !in.field || same_node(field(p, *in.field), child);
+      if (field_ok && evaluate(in, p, model, b)) found = true;
+      if (is_scope_boundary(ts_node_symbol(p))) break;
+    }
+    if (!found) return false;
+  }
+  for (const auto& h : m.has) {
+    bool found = false;
+    if (h.field) {
+      TSNode c = field(node, *h.field);
+      found = !ts_node_is_null(c) && evaluate(h, c, model, b);
+    } else {
+      walk(node, [&](TSNode c) {
+        if (found) return false;
+        if (same_node(c, node)) return true;
+        if (evaluate(h, c, model, b)) found = true;
+        return !is_scope_boundary(ts_node_symbol(c));
+      }, [](TSNode) {});
+    }
+    if (!found) return false;
+  }
+  if (!m.where.empty()) {
+    PredicateEnv env{model, node, b};
+    for (const auto& w : m.where)
+      if (!evaluate_where(w, env)) return false;
+  }
+  return true;
+}
+
+}  // namespace torchlint::py

@@ -1,0 +1,47 @@
+// RuleSpec (from YAML) -> a compiled matcher that knows which node kinds it can match, so
+// one traversal dispatches every node to only the rules that could fire on it.
+#pragma once
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "python/pattern.h"
+#include "python/predicates.h"
+#include "rulepack/rule_spec.h"
+
+namespace torchlint::py {
+
+struct RuleCompileError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct Where {
+  enum class Op { Predicate, Context, NotContext, Not, Any } op;
+  PredicateFn predicate = nullptr;
+  ContextFn context = nullptr;
+  std::string metavariable;
+  std::vector<Where> children;
+};
+
+struct Matcher {
+  std::optional<PatternNode> pattern;
+  std::optional<TSSymbol> kind;
+  std::vector<Matcher> any, all, not_, inside, has;
+  ContextFn inside_context = nullptr;
+  std::optional<std::string> field;  // used when this matcher is the sub-rule of inside/has
+  std::vector<Where> where;
+};
+
+struct CompiledRule {
+  RuleSpec spec;
+  Matcher matcher;
+  std::vector<TSSymbol> kinds;  // empty: any kind
+};
+
+CompiledRule compile_rule(const RuleSpec& spec);
+
+bool evaluate(const Matcher& m, TSNode node, const SemanticModel& model, Bindings& b);
+
+}  // namespace torchlint::py

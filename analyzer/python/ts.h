@@ -1,0 +1,124 @@
+// RAII over tree-sitter's C API. Nothing above this header touches raw handles except
+// TSNode, which is a plain value borrowed from its Tree.
+#pragma once
+#include <tree_sitter/api.h>
+
+#include <memory>
+#include <string_view>
+
+extern "C" const TSLanguage* tree_sitter_python(void);
+
+namespace torchlint::py {
+
+const TSLanguage* python_language();
+
+// Owns a TSTree (ts_tree_delete).
+class Tree {
+ public:
+  Tree() = default;
+  explicit Tree(TSTree* t) : tree_(t) {}
+  TSNode root() const { return ts_tree_root_node(tree_.get()); }
+  explicit operator bool() const { return tree_ != nullptr; }
+
+ private:
+  struct Deleter {
+    void operator()(TSTree* t) const { ts_tree_delete(t); }
+  };
+  std::unique_ptr<TSTree, Deleter> tree_;
+};
+
+// Owns a TSParser (ts_parser_delete) configured for Python. One per thread.
+class Parser {
+ public:
+  Parser();
+  // Returns an empty Tree only when tree-sitter refuses the input (it never should).
+  Tree parse(std::string_view text);
+
+ private:
+  struct Deleter {
+    void operator()(TSParser* p) const { ts_parser_delete(p); }
+  };
+  std::unique_ptr<TSParser, Deleter> parser_;
+};
+
+// Owns a TSTreeCursor (ts_tree_cursor_delete).
+class Cursor {
+ public:
+  explicit Cursor(TSNode n) : c_(ts_tree_cursor_new(n)) {}
+  ~Cursor() { ts_tree_cursor_delete(&c_); }
+  Cursor(const Cursor&) = delete;
+  Cursor& operator=(const Cursor&) = delete;
+  TSTreeCursor* get() { return &c_; }
+  TSNode node() const { return ts_tree_cursor_current_node(&c_); }
+  TSFieldId field() const { return ts_tree_cursor_current_field_id(&c_); }
+  bool first_child() { return ts_tree_cursor_goto_first_child(&c_); }
+  bool next_sibling() { return ts_tree_cursor_goto_next_sibling(&c_); }
+  bool parent() { return ts_tree_cursor_goto_parent(&c_); }
+  void reset(TSNode n) { ts_tree_cursor_reset(&c_, n); }
+
+ private:
+  TSTreeCursor c_;
+};
+
+inline std::string_view node_text(TSNode n, std::string_view src) {
+  uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
+  if (b > src.size() || e > src.size() || e < b) return {};
+  return src.substr(b, e - b);
+}
+
+inline uintptr_t node_key(TSNode n) { return reinterpret_cast<uintptr_t>(n.id); }
+inline bool same_node(TSNode a, TSNode b) { return a.id == b.id; }
+
+// Calls f(child) for each child (named and anonymous, comments skipped) in order, in
+// linear time (ts_node_child(i) is O(i)).
+template <class F>
+void for_each_child(TSNode n, F&& f) {
+  TSTreeCursor c = ts_tree_cursor_new(n);
+  if (ts_tree_cursor_goto_first_child(&c)) {
+    do {
+      TSNode ch = ts_tree_cursor_current_node(&c);
+      if (!ts_node_is_extra(ch)) f(ch);
+    } while (ts_tree_cursor_goto_next_sibling(&c));
+  }
+  ts_tree_cursor_delete(&c);
+}
+
+template <class F>
+void for_each_named_child(TSNode n, F&& f) {
+  for_each_child(n, [&](TSNode ch) {
+    if (ts_node_is_named(ch)) f(ch);
+  });
+}
+
+}  // namespace torchlint::py
+
+namespace torchlint::py {
+
+// Depth-first walk without recursion (deeply nested input must not overflow the stack).
+// enter(n) returns whether to visit n's children; leave(n) runs after them.
+template <class Enter, class Leave>
+void walk(TSNode root, Enter&& enter, Leave&& leave) {
+  TSTreeCursor c = ts_tree_cursor_new(root);
+  for (;;) {
+    TSNode n = ts_tree_cursor_current_node(&c);
+    if (enter(n) && ts_tree_cursor_goto_first_child(&c)) continue;
+    leave(n);
+    bool done = false;
+    while (!ts_tree_cursor_goto_next_sibling(&c)) {
+      if (!ts_tree_cursor_goto_parent(&c)) {
+        done = true;
+        break;
+      }
+      leave(ts_tree_cursor_current_node(&c));
+    }
+    if (done) break;
+  }
+  ts_tree_cursor_delete(&c);
+}
+
+inline bool is_kind(TSNode n, std::string_view kind) { return !ts_node_is_null(n) && kind == ts_node_type(n); }
+inline TSNode field(TSNode n, std::string_view name) {
+  return ts_node_child_by_field_name(n, name.data(), static_cast<uint32_t>(name.size()));
+}
+
+}  // namespace torchlint::py

@@ -1,0 +1,40 @@
+#include <nlohmann/json.hpp>
+
+#include "report/report.h"
+
+namespace torchlint {
+
+void render_json(std::ostream& out, const std::vector<Diagnostic>& findings, const RunSummary& summary) {
+  using json = nlohmann::ordered_json;
+  json list = json::array();
+  std::map<std::string, size_t> by_rule;
+  std::map<std::string, size_t> by_severity = {{"error", 0}, {"warning", 0}, {"info", 0}};
+  for (const Diagnostic& d : findings) {
+    ++by_rule[d.rule_id];
+    ++by_severity[std::string(to_string(d.severity))];
+    json fix = nullptr;
+    if (d.fix) {
+      json edits = json::array();
+      for (const Edit& e : d.fix->edits)
+        edits.push_back({{"line", e.start.line}, {"column", e.start.column}, {"end_line", e.end.line},
+                         {"end_column", e.end.column}, {"replacement", e.replacement}});
+      fix = {{"title", d.fix->title}, {"applicability", to_string(d.fix->applicability)}, {"edits", edits}};
+    }
+    list.push_back({{"rule", d.rule_id}, {"name", d.rule_name}, {"severity", to_string(d.severity)},
+                    {"path", d.path}, {"line", d.start.line}, {"column", d.start.column}, {"end_line", d.end.line},
+                    {"end_column", d.end.column}, {"message", d.message}, {"fix", fix}});
+  }
+  json doc = {{"findings", list},
+              {"summary",
+               {{"files", summary.files},
+                {"lines", summary.lines},
+                {"findings", findings.size()},
+                {"by_severity", by_severity},
+                {"by_rule", by_rule},
+                {"files_with_syntax_errors", summary.files_with_syntax_errors},
+                {"notes", summary.notes}}}};
+  // Invalid UTF-8 in messages or replacements must not abort the report.
+  out << doc.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
+}
+
+}  // namespace torchlint

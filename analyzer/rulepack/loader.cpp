@@ -1,0 +1,281 @@
+#include "rulepack/loader.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace torchlint {
+
+std::string SourceMark::str() const {
+  return file + ":" + std::to_string(line) + ":" + std::to_string(column);
+}
+
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates) {
+  auto distance = [](const std::string& a, const std::string& b) {
+    std::vector<size_t> row(b.size() + 1);
+    for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (size_t i = 1; i <= a.size(); ++i) {
+      size_t prev = row[0];
+      row[0] = i;
+      for (size_t j = 1; j <= b.size(); ++j) {
+        size_t cur = row[j];
+        row[j] = std::min({row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] == b[j - 1] ? 0 : 1)});
+        prev = cur;
+      }
+    }
+    return row[b.size()];
+  };
+  std::string best;
+  size_t best_d = std::max<size_t>(2, word.size() / 3) + 1;
+  for (const std::string& c : candidates) {
+    size_t d = distance(word, c);
+    if (d < best_d) {
+      best_d = d;
+      best = c;
+    }
+  }
+  return best;
+}
+
+namespace {
+
+class Reader {
+ public:
+  explicit Reader(std::string file) : file_(std::move(file)) {}
+
+  SourceMark mark(const YAML::Node& n) const {
+    YAML::Mark m = n.Mark();
+    return {file_, m.line + 1, m.column + 1};
+  }
+  [[noreturn]] void fail(const YAML::Node& n, const std::string& msg) const {
+    throw RulePackError(mark(n).str() + ": " + msg);
+  }
+  void expect_map(const YAML::Node& n, const std::string& what) const {
+    if (!n.IsMap()) fail(n, what + " must be a mapping");
+  }
+  std::string scalar(const YAML::Node& n, const std::string& key) const {
+    if (!n.IsScalar()) fail(n, "`" + key + "` must be a string");
+    return n.Scalar();
+  }
+  void check_keys(const YAML::Node& map, const std::vector<std::string>& allowed, const std::string& where) const {
+    for (auto it = map.begin(); it != map.end(); ++it) {
+      std::string key = it->first.Scalar();
+      if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
+      std::string msg = "unknown key `" + key + "` in " + where;
+      std::string guess = did_you_mean(key, allowed);
+      if (!guess.empty()) msg += "; did you mean `" + guess + "`?";
+      fail(it->first, msg);
+    }
+  }
+
+  RuleSpec rule(const YAML::Node& n);
+  MatchSpec match(const YAML::Node& n);
+  WhereSpec where(const YAML::Node& n);
+  FixSpec fix(const YAML::Node& n);
+  RuleDocs docs(const YAML::Node& n);
+
+ private:
+  std::string file_;
+};
+
+const std::vector<std::string> kRuleKeys = {"id", "name", "family", "language", "severity", "message", "hint",
+                                            "anchor", "report", "match", "fix", "confirm", "docs"};
+const std::vector<std::string> kMatchKeys = {"pattern", "kind", "any", "all", "not", "inside", "has", "field", "where"};
+const std::vector<std::string> kFixKeys = {"title", "applicability", "replace", "with", "insert-after"};
+const std::vector<std::string> kDocKeys = {"what", "why", "example", "use-instead", "fix-safety", "references"};
+
+RuleSpec Reader::rule(const YAML::Node& n) {
+  expect_map(n, "a rule");
+  check_keys(n, kRuleKeys, "a rule");
+  RuleSpec r;
+  r.mark = mark(n);
+  for (const char* required : {"id", "name", "family", "language", "severity", "message", "match", "docs"}) {
+    if (!n[required]) fail(n, std::string("rule is missing the required key `") + required + "`");
+  }
+  r.id = scalar(n["id"], "id");
+  if (r.id.size() < 3 || r.id.substr(0, 2) != "TL" && r.id.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") != std::string::npos)
+    fail(n["id"], "`id` must look like TL101 or, for user packs, an upper-case code like ACME001");
+  r.name = scalar(n["name"], "name");
+  if (r.name.empty() || r.name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") != std::string::npos)
+    fail(n["name"], "`name` must be kebab-case (lower-case letters, digits and '-')");
+  r.family = scalar(n["family"], "family");
+  r.language = scalar(n["language"], "language");
+  if (r.language != "python") fail(n["language"], "`language` must be `python` (C++ rules use the clang engine, not yet available)");
+  std::string sev = scalar(n["severity"], "severity");
+  auto s = parse_severity(sev);
+  if (!s) {
+    std::string guess = did_you_mean(sev, {"error", "warning", "info"});
+    fail(n["severity"], "`severity` must be error, warning or info" + (guess.empty() ? "" : "; did you mean `" + guess + "`?"));
+  }
+  r.severity = *s;
+  r.message = scalar(n["message"], "message");
+  if (n["hint"]) r.hint = scalar(n["hint"], "hint");
+  if (n["anchor"]) r.anchor = scalar(n["anchor"], "anchor");
+  if (n["report"]) {
+    std::string rep = scalar(n["report"], "report");
+    if (rep != "every-match" && rep != "once-per-function")
+      fail(n["report"], "`report` must be `every-match` or `once-per-function`");
+    r.once_per_function = rep == "once-per-function";
+  }
+  if (n["confirm"]) r.confirm = scalar(n["confirm"], "confirm");
+  r.match = match(n["match"]);
+  if (n["fix"]) r.fix = fix(n["fix"]);
+  r.docs = docs(n["docs"]);
+  return r;
+}
+
+MatchSpec Reader::match(const YAML::Node& n) {
+  expect_map(n, "`match`");
+  check_keys(n, kMatchKeys, "a match rule");
+  MatchSpec m;
+  m.mark = mark(n);
+  for (auto it = n.begin(); it != n.end(); ++it) m.key_marks[it->first.Scalar()] = mark(it->second);
+  if (n["pattern"]) m.pattern = scalar(n["pattern"], "pattern");
+  if (n["kind"]) m.kind = scalar(n["kind"], "kind");
+  if (n["field"]) m.field = scalar(n["field"], "field");
+  for (const char* key : {"any", "all"}) {
+    if (!n[key]) continue;
+    if (!n[key].IsSequence() || n[key].size() == 0) fail(n[key], std::string("`") + key + "` must be a non-empty list of match rules");
+    for (const auto& item : n[key]) (std::string(key) == "any" ? m.any : m.all).push_back(match(item));
+  }
+  if (n["not"]) m.not_.push_back(match(n["not"]));
+  if (n["inside"]) {
+    if (n["inside"].IsScalar()) m.inside_context = n["inside"].Scalar();
+    else m.inside.push_back(match(n["inside"]));
+  }
+  if (n["has"]) m.has.push_back(match(n["has"]));
+  if (m.field && m.inside.empty() && m.has.empty() && !m.inside_context) {
+    // `field` belongs to the sub-rule given to inside/has; checked by the parent.
+  }
+  if (n["where"]) {
+    if (!n["where"].IsSequence()) fail(n["where"], "`where` must be a list of conditions");
+    for (const auto& item : n["where"]) m.where.push_back(where(item));
+  }
+  if (!m.pattern && !m.kind && m.any.empty() && m.all.empty() && m.not_.empty() && m.inside.empty() &&
+      m.has.empty() && !m.inside_context)
+    fail(n, "a match rule needs at least one of pattern, kind, any, all, not, inside, has");
+  return m;
+}
+
+WhereSpec Reader::where(const YAML::Node& n) {
+  if (!n.IsMap() || n.size() != 1) fail(n, "each `where` condition is a mapping with one key, e.g. `carries-grad: $X`");
+  auto it = n.begin();
+  WhereSpec w;
+  w.key = it->first.Scalar();
+  w.mark = mark(it->first);
+  const YAML::Node& v = it->second;
+  if (w.key == "not") {
+    w.children.push_back(where(v));
+  } else if (w.key == "any") {
+    if (!v.IsSequence() || v.size() == 0) fail(v, "`any` in `where` must be a non-empty list of conditions");
+    for (const auto& c : v) w.children.push_back(where(c));
+  } else {
+    w.arg = scalar(v, w.key);
+  }
+  return w;
+}
+
+FixSpec Reader::fix(const YAML::Node& n) {
+  expect_map(n, "`fix`");
+  check_keys(n, kFixKeys, "`fix`");
+  FixSpec f;
+  f.mark = mark(n);
+  if (!n["title"]) fail(n, "`fix` needs a `title`");
+  f.title = scalar(n["title"], "title");
+  if (!n["applicability"]) fail(n, "`fix` needs an `applicability` (safe, unsafe or display-only)");
+  std::string a = scalar(n["applicability"], "applicability");
+  auto app = parse_applicability(a);
+  if (!app) {
+    std::string guess = did_you_mean(a, {"safe", "unsafe", "display-only"});
+    fail(n["applicability"], "`applicability` must be safe, unsafe or display-only" +
+                                 (guess.empty() ? "" : "; did you mean `" + guess + "`?"));
+  }
+  f.applicability = *app;
+  if (n["replace"]) f.replace = scalar(n["replace"], "replace");
+  if (n["with"]) f.with = scalar(n["with"], "with");
+  if (n["insert-after"]) f.insert_after = scalar(n["insert-after"], "insert-after");
+  if (f.replace && !f.with) fail(n, "`fix.replace` needs `with`");
+  if (f.with && f.insert_after) fail(n, "`fix` takes either `with` or `insert-after`, not both");
+  if (f.applicability != Applicability::DisplayOnly && !f.with && !f.insert_after)
+    fail(n, "a safe or unsafe `fix` must say what to change (`with` or `insert-after`)");
+  return f;
+}
+
+RuleDocs Reader::docs(const YAML::Node& n) {
+  expect_map(n, "`docs`");
+  check_keys(n, kDocKeys, "`docs`");
+  RuleDocs d;
+  for (const char* required : {"what", "why", "example", "use-instead"})
+    if (!n[required]) fail(n, std::string("`docs` is missing `") + required + "`");
+  d.what = scalar(n["what"], "what");
+  d.why = scalar(n["why"], "why");
+  d.example = scalar(n["example"], "example");
+  d.use_instead = scalar(n["use-instead"], "use-instead");
+  if (n["fix-safety"]) d.fix_safety = scalar(n["fix-safety"], "fix-safety");
+  if (n["references"]) {
+    if (!n["references"].IsSequence()) fail(n["references"], "`references` must be a list of URLs");
+    for (const auto& r : n["references"]) d.references.push_back(scalar(r, "references"));
+  }
+  return d;
+}
+
+}  // namespace
+
+std::vector<RuleSpec> load_rule_pack_text(const std::string& text, const std::string& file_name) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(text);
+  } catch (const YAML::ParserException& e) {
+    throw RulePackError(file_name + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1) +
+                        ": invalid YAML: " + e.msg);
+  }
+  Reader reader(file_name);
+  std::vector<RuleSpec> out;
+  try {
+    if (!root || root.IsNull()) throw RulePackError(file_name + ":1:1: the rule pack is empty");
+    if (root.IsMap() && root["rules"]) {
+      reader.check_keys(root, {"rules"}, "a rule pack");
+      if (!root["rules"].IsSequence()) reader.fail(root["rules"], "`rules` must be a list of rules");
+      for (const auto& r : root["rules"]) out.push_back(reader.rule(r));
+    } else {
+      out.push_back(reader.rule(root));
+    }
+  } catch (const YAML::Exception& e) {  // type conversions inside yaml-cpp
+    throw RulePackError(file_name + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1) +
+                        ": " + e.msg);
+  }
+  return out;
+}
+
+std::vector<RuleSpec> load_rule_pack_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw RulePackError(path + ": cannot read the rule pack");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return load_rule_pack_text(ss.str(), path);
+}
+
+std::vector<RuleSpec> load_rule_packs(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::exists(path, ec)) throw RulePackError(path + ": no such rule file or directory");
+  if (!fs::is_directory(path, ec)) return load_rule_pack_file(path);
+  std::vector<std::string> files;
+  for (auto it = fs::recursive_directory_iterator(path, ec); it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (ec) break;
+    auto ext = it->path().extension().string();
+    if (it->is_regular_file() && (ext == ".yaml" || ext == ".yml")) files.push_back(it->path().string());
+  }
+  std::sort(files.begin(), files.end());
+  std::vector<RuleSpec> out;
+  for (const auto& f : files) {
+    auto rules = load_rule_pack_file(f);
+    out.insert(out.end(), rules.begin(), rules.end());
+  }
+  return out;
+}
+
+}  // namespace torchlint

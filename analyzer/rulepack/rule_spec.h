@@ -1,0 +1,70 @@
+// A rule as written in a pack, before any front end compiles it. Every value remembers
+// where it was written (file:line:col) so that compile errors can point at it.
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.h"
+
+namespace torchlint {
+
+struct SourceMark {
+  std::string file;
+  int line = 0;    // 1-based
+  int column = 0;  // 1-based
+  std::string str() const;
+};
+
+// One `where` condition: `carries-grad: $X`, `inside: training-loop`, `not: {...}`, `any: [...]`.
+struct WhereSpec {
+  std::string key;  // predicate or context name, or "not" / "any"
+  std::string arg;  // metavariable or context name
+  std::vector<WhereSpec> children;
+  SourceMark mark;
+};
+
+// A match rule object; several keys in one object are a conjunction.
+struct MatchSpec {
+  std::optional<std::string> pattern;
+  std::optional<std::string> kind;
+  std::vector<MatchSpec> any, all;
+  std::vector<MatchSpec> not_;   // 0 or 1
+  std::vector<MatchSpec> inside, has;  // 0 or 1 (sub-rule form)
+  std::optional<std::string> inside_context;  // `inside: training-loop`
+  std::optional<std::string> field;           // with inside/has: the field that holds the node
+  std::vector<WhereSpec> where;
+  SourceMark mark;
+  std::map<std::string, SourceMark> key_marks;
+};
+
+struct FixSpec {
+  std::string title;
+  Applicability applicability = Applicability::DisplayOnly;
+  std::optional<std::string> replace;       // metavariable; default: the whole match
+  std::optional<std::string> with;          // template with $X / {X}
+  std::optional<std::string> insert_after;  // a new statement after the matched statement
+  SourceMark mark;
+};
+
+struct RuleDocs {
+  std::string what, why, example, use_instead, fix_safety;
+  std::vector<std::string> references;
+};
+
+struct RuleSpec {
+  std::string id, name, family, language;
+  Severity severity = Severity::Warning;
+  std::string message;
+  std::string hint;
+  std::optional<std::string> anchor;  // metavariable the finding is reported on
+  bool once_per_function = false;
+  MatchSpec match;
+  std::optional<FixSpec> fix;
+  std::string confirm;
+  RuleDocs docs;
+  SourceMark mark;
+};
+
+}  // namespace torchlint

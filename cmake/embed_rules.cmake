@@ -1,0 +1,13 @@
+# cmake -P script: writes OUT, a C++ source holding the text of each rule file in FILES.
+set(body "// Generated from rules/**/rule.yaml by cmake/embed_rules.cmake. Do not edit.\n")
+string(APPEND body "#include \"rulepack/embedded_rules.h\"\n\nnamespace torchlint {\n")
+string(APPEND body "const std::vector<EmbeddedRuleFile>& embedded_rule_files() {\n")
+string(APPEND body "  static const std::vector<EmbeddedRuleFile> files = {\n")
+foreach(f ${FILES})
+  file(READ ${f} text)
+  file(RELATIVE_PATH rel ${ROOT} ${f})
+  string(APPEND body "    {\"${rel}\", R\"__tl_rule__(${text})__tl_rule__\"},\n")
+endforeach()
+string(APPEND body "  };\n  return files;\n}\n}  // namespace torchlint\n")
+file(WRITE ${OUT}.tmp "${body}")
+file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)
