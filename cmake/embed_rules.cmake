@@ -3,6 +3,7 @@ set(body "// Generated from rules/**/rule.yaml by cmake/embed_rules.cmake. Do no
 string(APPEND body "#include \"rulepack/embedded_rules.h\"\n\nnamespace torchlint {\n")
 string(APPEND body "const std::vector<EmbeddedRuleFile>& embedded_rule_files() {\n")
 string(APPEND body "  static const std::vector<EmbeddedRuleFile> files = {\n")
+string(REPLACE "|" ";" FILES "${FILES}")
 foreach(f ${FILES})
   file(READ ${f} text)
   file(RELATIVE_PATH rel ${ROOT} ${f})

@@ -47,6 +47,7 @@ struct Diagnostic {
   ByteRange range;
   Position start, end;  // filled by resolve_positions()
   std::string message;
+  std::string hint;  // one line: what to do (shown when there is no fix title)
   std::optional<Fix> fix;
 };
 

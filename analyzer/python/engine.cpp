@@ -163,6 +163,7 @@ std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& pf) {
       d.path = pf.file->path;
       d.range = {ts_node_start_byte(anchor), ts_node_end_byte(anchor)};
       d.message = interpolate(rule.spec.message, b, model, true);
+      d.hint = interpolate(rule.spec.hint, b, model, true);
       if (rule.spec.fix) d.fix = build_fix(*rule.spec.fix, node, b, pf);
       resolve_positions(*pf.file, d);
       out.push_back(std::move(d));

@@ -67,6 +67,8 @@ void render_text(std::ostream& out, const std::vector<Diagnostic>& findings,
                              : d.fix->applicability == Applicability::Unsafe ? " (unsafe fix)"
                                                                              : "";
       out << "  " << st("1;32", "help:") << " " << d.fix->title << tag << "\n";
+    } else if (!d.hint.empty()) {
+      out << "  " << st("1;32", "help:") << " " << d.hint << "\n";
     }
     if (options.show_source) out << "\n";
   }

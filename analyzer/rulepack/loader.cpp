@@ -155,8 +155,8 @@ MatchSpec Reader::match(const YAML::Node& n) {
     for (const auto& item : n["where"]) m.where.push_back(where(item));
   }
   if (!m.pattern && !m.kind && m.any.empty() && m.all.empty() && m.not_.empty() && m.inside.empty() &&
-      m.has.empty() && !m.inside_context)
-    fail(n, "a match rule needs at least one of pattern, kind, any, all, not, inside, has");
+      m.has.empty() && !m.inside_context && m.where.empty())
+    fail(n, "a match rule needs at least one of pattern, kind, any, all, not, inside, has, where");
   return m;
 }
 
