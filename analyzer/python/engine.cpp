@@ -93,15 +93,15 @@ std::string interpolate(std::string_view tmpl, const Bindings& b, const Semantic
   return out;
 }
 
-TSNode statement_of(TSNode n) {
+TSNode statement_of(TSNode n, const SemanticModel& m) {
   const Kinds& k = kinds();
-  for (TSNode p = n; !ts_node_is_null(p); p = ts_node_parent(p)) {
-    TSNode parent = ts_node_parent(p);
-    if (ts_node_is_null(parent)) return p;
+  TSNode p = n;
+  for (TSNode parent : m.ancestors(n)) {
     TSSymbol s = ts_node_symbol(parent);
     if (s == k.block || s == k.module) return p;
+    p = parent;
   }
-  return n;
+  return p;
 }
 
 std::optional<Fix> build_fix(const FixSpec& spec, TSNode match, const Bindings& b, const ParsedFile& pf) {
@@ -118,7 +118,7 @@ std::optional<Fix> build_fix(const FixSpec& spec, TSNode match, const Bindings& 
     }
     fix.edits.push_back({{ts_node_start_byte(target), ts_node_end_byte(target)}, interpolate(*spec.with, b, *pf.model, false), {}, {}});
   } else if (spec.insert_after) {
-    TSNode stmt = statement_of(match);
+    TSNode stmt = statement_of(match, *pf.model);
     uint32_t start = ts_node_start_byte(stmt);
     uint32_t line_begin = static_cast<uint32_t>(text.rfind('\n', start == 0 ? 0 : start - 1) + 1);
     if (start == 0) line_begin = 0;
@@ -142,6 +142,7 @@ std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& pf) {
   std::set<std::pair<uint32_t, int>> reported_in_function;  // once-per-function rules
   Bindings b;
   walk(pf.tree.root(), [&](TSNode node) {
+    model.push_path(node);
     for (uint32_t ri : rules.candidates(ts_node_symbol(node))) {
       const CompiledRule& rule = rules.rules()[ri];
       b.single.clear();
@@ -169,7 +170,7 @@ std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& pf) {
       out.push_back(std::move(d));
     }
     return true;
-  }, [](TSNode) {});
+  }, [&](TSNode) { model.pop_path(); });
   return out;
 }
 

@@ -89,7 +89,13 @@ class ModelBuilder {
 
 void ModelBuilder::run(TSNode root) {
   m_.assignments_.resize(1);
-  walk(root, [&](TSNode n) { return enter(n); }, [&](TSNode n) { leave(n); });
+  walk(root, [&](TSNode n) {
+    m_.push_path(n);
+    return enter(n);
+  }, [&](TSNode n) {
+    leave(n);
+    m_.pop_path();
+  });
   complete_locally();
 }
 
@@ -146,7 +152,7 @@ void ModelBuilder::on_function(TSNode n) {
   f.name = std::string(m_.text(field(n, "name")));
   f.parent = current_function();
   f.class_index = current_class_direct();
-  TSNode parent = ts_node_parent(n);
+  TSNode parent = m_.parent(n);
   if (ts_node_symbol(parent) == k_.decorated_definition) {
     for_each_named_child(parent, [&](TSNode d) {
       if (ts_node_symbol(d) != k_.decorator) return;
@@ -253,7 +259,15 @@ void ModelBuilder::on_call(TSNode n) {
   TSNode args = field(n, "arguments");
   int fn = current_function();
   uint32_t pos = ts_node_start_byte(n);
-  if (ts_node_symbol(callee) == k_.attribute) {
+  std::string canonical = m_.canonical(callee);
+  if (canonical == "torch.autograd.backward") {
+    mark_steps();
+  } else if (canonical == "torch.set_grad_enabled" && fn >= 0 &&
+             ts_node_symbol(m_.parent(n)) == k_.expression_statement) {
+    auto& list = m_.text(args) == "(False)" ? m_.functions_[fn].set_grad_enabled_false
+                                            : m_.functions_[fn].set_grad_enabled_true;
+    list.push_back(pos);
+  } else if (ts_node_symbol(callee) == k_.attribute) {
     std::string_view method = m_.text(field(callee, "attribute"));
     TSNode receiver = field(callee, "object");
     uint32_t nargs = ts_node_is_null(args) ? 0 : ts_node_named_child_count(args);
@@ -267,13 +281,6 @@ void ModelBuilder::on_call(TSNode n) {
       bool eval = m_.text(args) == "(False)" || m_.text(args) == "(mode=False)";
       (fn < 0 ? m_.module_mode_calls_ : m_.functions_[fn].mode_calls).push_back({pos, eval});
     }
-  } else if (m_.canonical(callee) == "torch.autograd.backward") {
-    mark_steps();
-  } else if (m_.canonical(callee) == "torch.set_grad_enabled" &&
-             ts_node_symbol(ts_node_parent(n)) == k_.expression_statement && fn >= 0) {
-    auto& list = m_.text(args) == "(False)" ? m_.functions_[fn].set_grad_enabled_false
-                                            : m_.functions_[fn].set_grad_enabled_true;
-    list.push_back(pos);
   }
 
   bool model_call = m_.is_model_callee(callee);
@@ -292,7 +299,7 @@ void ModelBuilder::on_call(TSNode n) {
     }
   }
   // An optimizer handed to a function we cannot see may be cleared there.
-  if (!loops.empty() && !ts_node_is_null(args) && !m_.canonical(callee).starts_with("torch.")) {
+  if (!loops.empty() && !ts_node_is_null(args) && !canonical.starts_with("torch.")) {
     TSNode obj = ts_node_symbol(callee) == k_.attribute ? field(callee, "object") : TSNode{};
     bool through_scaler = !ts_node_is_null(obj) && m_.is_grad_scaler(obj);
     bool on_optimizer = !ts_node_is_null(obj) && m_.is_optimizer(obj);

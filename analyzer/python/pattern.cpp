@@ -103,6 +103,15 @@ bool match_children(const std::vector<PatternNode>& ps, size_t pi, const std::ve
     }
     return false;
   }
+  // A comma next to `$$$X` is optional: `f($X, $$$REST)` also matches `f(a)`.
+  bool comma_by_multi = p.type == PatternNode::Type::Leaf && p.text == "," &&
+                        ((pi + 1 < ps.size() && ps[pi + 1].type == PatternNode::Type::MetaMulti) ||
+                         (pi > 0 && ps[pi - 1].type == PatternNode::Type::MetaMulti));
+  if (comma_by_multi) {
+    size_t mark = b.mark();
+    if (match_children(ps, pi + 1, ts, ti, m, b)) return true;
+    b.rollback(mark);
+  }
   if (ti == ts.size()) return false;
   size_t mark = b.mark();
   if (match_pattern(p, ts[ti], m, b) && match_children(ps, pi + 1, ts, ti + 1, m, b)) return true;

@@ -35,7 +35,9 @@ bool persists_across_iterations(const PredicateEnv& e, TSNode acc) {
   if (!e.model.innermost_training_loop(e.match, &loop)) return false;
   std::string_view name = e.model.text(acc);
   int fn = e.model.function_of(e.match);
-  if (e.model.assigned_within(fn, name, ts_node_start_byte(loop), ts_node_end_byte(loop))) return false;
+  // `total = total + x` rebinds total from itself: still an accumulator.
+  uint32_t self_update = ts_node_symbol(e.match) == k.assignment ? ts_node_end_byte(e.match) : 0;
+  if (e.model.assigned_within(fn, name, ts_node_start_byte(loop), ts_node_end_byte(loop), self_update)) return false;
   bool backpropagated = false;
   walk(loop, [&](TSNode c) {
     if (backpropagated) return false;

@@ -190,10 +190,11 @@ bool evaluate(const Matcher& m, TSNode node, const SemanticModel& model, Binding
   for (const auto& in : m.inside) {
     bool found = false;
     TSNode child = node;
-    for (TSNode p = ts_node_parent(node); !ts_node_is_null(p) && !found; child = p, p = ts_node_parent(p)) {
+    for (TSNode p : model.ancestors(node)) {
       bool field_ok = !in.field || same_node(field(p, *in.field), child);
       if (field_ok && evaluate(in, p, model, b)) found = true;
-      if (is_scope_boundary(ts_node_symbol(p))) break;
+      if (found || is_scope_boundary(ts_node_symbol(p))) break;
+      child = p;
     }
     if (!found) return false;
   }

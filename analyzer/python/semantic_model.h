@@ -115,6 +115,15 @@ class SemanticModel {
   void contribute(ProjectIndex& index) const;
   void complete(const ProjectIndex& index);
 
+  // The traversal in progress (pass 1 or the rule walk) keeps its root-to-node path here,
+  // so that parent walks cost O(depth): tree-sitter's ts_node_parent descends from the
+  // root and is linear in the width of every level (quadratic on wide modules).
+  void push_path(TSNode n) const { path_.push_back(n); }
+  void pop_path() const { path_.pop_back(); }
+  // Enclosing nodes of n, innermost first (n itself excluded).
+  std::vector<TSNode> ancestors(TSNode n) const;
+  TSNode parent(TSNode n) const;
+
   // -- queries used by contexts and predicates --
   int function_of(TSNode n) const;  // innermost enclosing function, -1 at module level
   const FunctionInfo* function(int i) const { return i < 0 ? nullptr : &functions_[i]; }
@@ -127,8 +136,9 @@ class SemanticModel {
   bool is_optimizer(TSNode expr) const;
   bool is_grad_scaler(TSNode expr) const;
   Provenance provenance(TSNode expr) const;
-  // Plain (`=`) assignments to `name` within [begin, end) of function `fn`.
-  bool assigned_within(int fn, std::string_view name, uint32_t begin, uint32_t end) const;
+  // A plain (`=`) assignment to `name` within (begin, end] of function `fn`, other than the
+  // one that ends at `except_pos`.
+  bool assigned_within(int fn, std::string_view name, uint32_t begin, uint32_t end, uint32_t except_pos = 0) const;
   const std::vector<Assignment>* assignments(int fn, std::string_view name) const;
 
  private:
@@ -151,6 +161,7 @@ class SemanticModel {
   // (function index + 1) -> name -> assignments in source order
   std::vector<std::unordered_map<std::string, std::vector<Assignment>>> assignments_;
   std::vector<ModeCall> module_mode_calls_;
+  mutable std::vector<TSNode> path_;
 };
 
 }  // namespace torchlint::py

@@ -28,8 +28,38 @@ std::string SemanticModel::canonical(TSNode n) const {
   return imports_.canonical(t);
 }
 
+std::vector<TSNode> SemanticModel::ancestors(TSNode n) const {
+  std::vector<TSNode> out;
+  uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
+  for (size_t k = path_.size(); k-- > 0;) {
+    TSNode p = path_[k];
+    if (same_node(p, n)) {
+      for (size_t i = k; i-- > 0;) out.push_back(path_[i]);
+      return out;
+    }
+    if (ts_node_start_byte(p) <= b && e <= ts_node_end_byte(p)) {
+      std::vector<TSNode> below = {p};  // descend from the deepest path node holding n
+      for (TSNode c = ts_node_child_with_descendant(p, n); !ts_node_is_null(c) && !same_node(c, n);
+           c = ts_node_child_with_descendant(c, n))
+        below.push_back(c);
+      out.assign(below.rbegin(), below.rend());
+      for (size_t i = k; i-- > 0;) out.push_back(path_[i]);
+      return out;
+    }
+  }
+  for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); p = ts_node_parent(p)) out.push_back(p);
+  return out;
+}
+
+TSNode SemanticModel::parent(TSNode n) const {
+  for (size_t k = path_.size(); k-- > 1;)
+    if (same_node(path_[k], n)) return path_[k - 1];
+  auto a = ancestors(n);
+  return a.empty() ? TSNode{} : a.front();
+}
+
 int SemanticModel::function_of(TSNode n) const {
-  for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); p = ts_node_parent(p)) {
+  for (TSNode p : ancestors(n)) {
     if (ts_node_symbol(p) == kinds().function_definition) {
       auto it = function_by_node_.find(node_key(p));
       return it == function_by_node_.end() ? -1 : it->second;
@@ -45,7 +75,7 @@ const LoopInfo* SemanticModel::loop(TSNode loop_node) const {
 
 const LoopInfo* SemanticModel::innermost_training_loop(TSNode n, TSNode* loop_node) const {
   const Kinds& k = kinds();
-  for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); p = ts_node_parent(p)) {
+  for (TSNode p : ancestors(n)) {
     TSSymbol s = ts_node_symbol(p);
     if (s == k.function_definition || s == k.lambda || s == k.class_definition) return nullptr;
     if (is_loop(k, s)) {
@@ -65,7 +95,7 @@ bool SemanticModel::function_no_grad(int fn) const {
 
 bool SemanticModel::in_no_grad(TSNode n) const {
   const Kinds& k = kinds();
-  for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); p = ts_node_parent(p)) {
+  for (TSNode p : ancestors(n)) {
     TSSymbol s = ts_node_symbol(p);
     if (s == k.with_statement && no_grad_withs_.count(node_key(p))) return true;
     if (s == k.function_definition) {
@@ -121,7 +151,7 @@ bool is_periodic_condition(const SemanticModel& m, TSNode cond) {
 bool SemanticModel::every_iteration(TSNode n) const {
   const Kinds& k = kinds();
   TSNode child = n;
-  for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); child = p, p = ts_node_parent(p)) {
+  for (TSNode p : ancestors(n)) {
     TSSymbol s = ts_node_symbol(p);
     if (s == k.function_definition || s == k.lambda || s == k.class_definition) return false;
     if (s == k.except_clause) return false;
@@ -133,13 +163,14 @@ bool SemanticModel::every_iteration(TSNode n) const {
       const LoopInfo* l = loop(p);
       if (l && l->training) return true;
     }
+    child = p;
   }
   return false;
 }
 
 bool SemanticModel::in_eval_code(TSNode n) const {
   const Kinds& k = kinds();
-  for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); p = ts_node_parent(p)) {
+  for (TSNode p : ancestors(n)) {
     TSSymbol s = ts_node_symbol(p);
     if (is_loop(k, s)) {
       const LoopInfo* l = loop(p);
@@ -162,11 +193,13 @@ const std::vector<Assignment>* SemanticModel::assignments(int fn, std::string_vi
   return it == table.end() ? nullptr : &it->second;
 }
 
-bool SemanticModel::assigned_within(int fn, std::string_view name, uint32_t begin, uint32_t end) const {
+bool SemanticModel::assigned_within(int fn, std::string_view name, uint32_t begin, uint32_t end,
+                                    uint32_t except_pos) const {
   const auto* list = assignments(fn, name);
   if (!list) return false;
-  return std::any_of(list->begin(), list->end(),
-                     [&](const Assignment& a) { return !a.augmented && a.pos > begin && a.pos <= end; });
+  return std::any_of(list->begin(), list->end(), [&](const Assignment& a) {
+    return !a.augmented && a.pos > begin && a.pos <= end && a.pos != except_pos;
+  });
 }
 
 bool SemanticModel::callee_is_model_by_assignment(std::string_view name, uint32_t pos, int fn) const {

@@ -1,0 +1,96 @@
+import torch
+from torch import optim
+
+
+def never_clears(model, loader, criterion):
+    optimizer = optim.SGD(model.parameters(), lr=0.1)
+    for x, y in loader:
+        loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.step()  # expect: TL301
+        optimizer.zero_grad()
+
+
+def amp_never_clears(model, loader, opt, scaler):
+    for x, y in loader:
+        with torch.autocast("cuda"):
+            loss = model(x, y)
+        scaler.scale(loss).backward()
+        scaler.step(opt)  # expect: TL301
+        opt.zero_grad()
+        scaler.update()
+
+
+def clears_only_once(model, loader, optimizer, epochs):
+    optimizer.zero_grad()
+    for epoch in range(epochs):
+        for x in loader:
+            model(x).sum().backward()
+            optimizer.step()  # expect: TL301
+            optimizer.zero_grad()
+
+
+# ---- negatives ----
+
+def clears_at_top(model, loader, optimizer):
+    for x in loader:
+        optimizer.zero_grad(set_to_none=True)
+        model(x).sum().backward()
+        optimizer.step()
+
+
+def gradient_accumulation(model, loader, optimizer, accum=8):
+    for i, x in enumerate(loader):
+        (model(x).sum() / accum).backward()
+        if (i + 1) % accum == 0:
+            optimizer.step()
+            optimizer.zero_grad()
+
+
+def grads_set_to_none(model, loader, optimizer):
+    for x in loader:
+        model(x).sum().backward()
+        optimizer.step()
+        for p in model.parameters():
+            p.grad = None
+
+
+def model_zero_grad(model, loader, optimizer):
+    for x in loader:
+        model.zero_grad()
+        model(x).sum().backward()
+        optimizer.step()
+
+
+def reset_grads(model, optimizer):
+    optimizer.zero_grad()
+
+
+def clears_in_helper(model, loader, optimizer):
+    for x in loader:
+        reset_grads(model, optimizer)
+        model(x).sum().backward()
+        optimizer.step()
+
+
+def lbfgs_closure(model, loader, optimizer):
+    for x in loader:
+        def closure():
+            optimizer.zero_grad()
+            loss = model(x).sum()
+            loss.backward()
+            return loss
+        optimizer.step(closure)
+
+
+def helper_from_elsewhere(model, loader, optimizer, hooks):
+    for x in loader:
+        hooks.before_step(optimizer)
+        model(x).sum().backward()
+        optimizer.step()
+
+
+def not_an_optimizer(env, policy, loader):
+    for obs in loader:
+        action = policy(obs)
+        obs, reward, done, info = env.step(action)

@@ -1,0 +1,144 @@
+import torch
+import torch.nn.functional as F
+from accelerate import Accelerator
+
+
+def keeps_graphs(model, loader, optimizer, criterion):
+    losses = []
+    total_loss = 0
+    running = 0
+    history = {}
+    for step, (x, y) in enumerate(loader):
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.step()
+        losses.append(loss)  # expect: TL101
+        total_loss += loss  # expect: TL101
+        running = running + loss  # expect: TL101
+        history[step] = loss  # expect: TL101
+
+
+def keeps_scaled_loss(model, loader, optimizer):
+    epoch_loss = 0.0
+    for x, y in loader:
+        optimizer.zero_grad()
+        out = model(x)
+        loss = F.cross_entropy(out, y) / 4
+        loss.backward()
+        optimizer.step()
+        epoch_loss += loss  # expect: TL101
+
+
+class Trainer:
+    def fit(self, loader):
+        self.losses = []
+        accelerator = Accelerator()
+        for batch in loader:
+            self.optimizer.zero_grad()
+            outputs = self.model(**batch)
+            loss = outputs.loss
+            accelerator.backward(loss)
+            self.optimizer.step()
+            self.losses.append(loss)  # expect: TL101
+
+
+def tuple_outputs(model, loader, optimizer):
+    seen = []
+    for idx, targets in loader:
+        logits, loss = model(idx, targets)
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad(set_to_none=True)
+        seen.append(loss)  # expect: TL101
+
+
+# ---- negatives ----
+
+def detached_values(model, loader, optimizer, criterion):
+    losses, totals, floats = [], 0, []
+    for step, (x, y) in enumerate(loader):
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.detach())
+        totals += loss.detach()
+        if step % 100 == 0:
+            floats.append(loss.item())
+            floats.append(float(loss))
+
+
+def under_no_grad(model, loader, optimizer, criterion):
+    kept = []
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.step()
+        with torch.no_grad():
+            kept.append(criterion(model(x), y))
+
+
+def accumulation_then_backward(model, loader, optimizer, criterion, accum=4):
+    acc_loss = 0
+    for i, (x, y) in enumerate(loader):
+        loss = criterion(model(x), y)
+        loss = loss / accum
+        acc_loss += loss
+        if (i + 1) % accum == 0:
+            acc_loss.backward()
+            optimizer.step()
+            optimizer.zero_grad()
+            acc_loss = 0
+
+
+def multi_head_loss(model, loader, optimizer, criterion):
+    for x, ys in loader:
+        optimizer.zero_grad()
+        outs = model(x)
+        loss = 0
+        for head, y in ys.items():
+            loss += criterion(outs[head], y)
+        loss.backward()
+        optimizer.step()
+
+
+def list_rebuilt_every_step(model, loader, optimizer, criterion):
+    for batch in loader:
+        parts = []
+        for micro in batch.chunk(4):
+            parts.append(criterion(model(micro), micro))
+        loss = torch.stack(parts).mean()
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()
+
+
+def after_the_inner_loop(model, loader, optimizer, criterion, epochs):
+    per_epoch = []
+    for epoch in range(epochs):
+        for x, y in loader:
+            optimizer.zero_grad()
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+        per_epoch.append(loss.item())
+
+
+def frozen_losses(model, loader, criterion):
+    losses = []
+    with torch.no_grad():
+        for x, y in loader:
+            losses.append(criterion(model(x), y))
+    return losses
+
+
+def python_numbers(loader, optimizer, model, criterion):
+    lrs = []
+    for x, y in loader:
+        optimizer.zero_grad()
+        criterion(model(x), y).backward()
+        optimizer.step()
+        lr = optimizer.param_groups[0]["lr"]
+        lrs.append(lr)

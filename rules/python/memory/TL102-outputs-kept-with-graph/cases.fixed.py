@@ -1,0 +1,64 @@
+import pytorch_lightning as pl
+import torch
+
+
+def collects_outputs(model, loader, optimizer, criterion):
+    all_logits = []
+    features = {}
+    preds = []
+    for i, (x, y) in enumerate(loader):
+        optimizer.zero_grad()
+        logits = model(x)
+        loss = criterion(logits, y)
+        loss.backward()
+        optimizer.step()
+        all_logits.append(logits.detach())  # expect: TL102
+        features[i] = model.encoder(x).detach()  # expect: TL102
+        probs = torch.softmax(logits, dim=-1)
+        preds.append(probs.detach())  # expect: TL102
+
+
+class LitModel(pl.LightningModule):
+    def manual_loop(self, loader, opt):
+        self.outputs = []
+        for batch in loader:
+            out = self(batch)
+            self.manual_backward(out.sum())
+            opt.step()
+            opt.zero_grad()
+            self.outputs.append(out.detach())  # expect: TL102
+
+
+# ---- negatives ----
+
+def detached_outputs(model, loader, optimizer, criterion):
+    kept, labels, argmaxes = [], [], []
+    for x, y in loader:
+        optimizer.zero_grad()
+        logits = model(x)
+        loss = criterion(logits, y)
+        loss.backward()
+        optimizer.step()
+        kept.append(logits.detach())
+        argmaxes.append(logits.argmax(dim=-1))
+        labels.append(y)
+
+
+def stored_under_no_grad(model, loader, optimizer, criterion):
+    outputs = []
+    for x, y in loader:
+        optimizer.zero_grad()
+        criterion(model(x), y).backward()
+        optimizer.step()
+        with torch.no_grad():
+            outputs.append(model(x))
+
+
+def rebuilt_each_step(model, loader, optimizer):
+    for x in loader:
+        pieces = []
+        for chunk in x.split(8):
+            pieces.append(model(chunk))
+        torch.cat(pieces).sum().backward()
+        optimizer.step()
+        optimizer.zero_grad()

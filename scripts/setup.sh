@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs what a fresh Debian 12 machine lacks (apt packages; tree-sitter sources from
+# npm, pinned by package-lock.json), then configures and builds into build/.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+
+missing=()
+# Tools: any installation on PATH will do (node and npm often come from elsewhere).
+for pair in cmake:cmake ninja:ninja-build g++:g++ python3:python3 node:nodejs npm:npm; do
+  command -v "${pair%%:*}" >/dev/null 2>&1 || missing+=("${pair#*:}")
+done
+# Libraries: Debian's development packages.
+for p in libyaml-cpp-dev doctest-dev libcli11-dev libfmt-dev nlohmann-json3-dev; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# tree-sitter and tree-sitter-python as C sources; the lockfile pins exact versions.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+fi
+
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DTORCHLINT_BUILD_TESTS=ON ${TORCHLINT_CMAKE_ARGS:-} >/dev/null
+cmake --build build

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# CLI golden tests: runs build/torchlint on tests/cli/input and compares stdout, stderr
+# and the exit code with tests/cli/expected/<case>.{out,err,rc}. UPDATE=1 rewrites them.
+set -u
+bin=$(realpath "$1")
+here=$(cd "$(dirname "$0")" && pwd)
+cd "$here"
+failures=0
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+
+golden() {  # golden NAME COMMAND...
+  local name=$1
+  shift
+  "$@" >"$scratch/$name.out" 2>"$scratch/$name.err"
+  echo $? >"$scratch/$name.rc"
+  for ext in out err rc; do
+    if [ "${UPDATE:-0}" = 1 ]; then
+      cp "$scratch/$name.$ext" "expected/$name.$ext"
+    elif ! diff -u "expected/$name.$ext" "$scratch/$name.$ext"; then
+      echo "FAIL: $name ($ext differs)"
+      failures=$((failures + 1))
+    fi
+  done
+}
+
+expect_rc() {  # expect_rc WANT NAME COMMAND...
+  local want=$1 name=$2
+  shift 2
+  "$@" >"$scratch/out" 2>"$scratch/err"
+  local rc=$?
+  if [ "$rc" != "$want" ]; then
+    echo "FAIL: $name: exit $rc, want $want"; head -5 "$scratch/err"
+    failures=$((failures + 1))
+  fi
+}
+
+golden text_report "$bin" check input/train_loop.py input/clean.py --color never
+golden json_report "$bin" check input/train_loop.py --format json
+golden syntax_error "$bin" check input/broken_syntax.py --color never
+golden clean_file "$bin" check input/clean.py
+golden select_by_name "$bin" check input/train_loop.py --select missing-zero-grad --no-source
+golden ignore_prefix "$bin" check input/train_loop.py --ignore TL1,TL3 --no-source
+golden unknown_selector "$bin" check input/train_loop.py --select TL10x
+golden typo_in_pack "$bin" check input/clean.py --rules packs/typo.yaml
+golden unknown_predicate "$bin" check input/clean.py --rules packs/bad_predicate.yaml
+golden custom_pack "$bin" check input/custom_rule_target.py --rules packs/custom.yaml --select ACME --no-source
+golden rule_docs "$bin" rule TL101
+golden missing_path "$bin" check input/clean.py input/does_not_exist.py --no-source
+
+# Bad input: no crash, no hang, at most a note.
+mkdir -p "$scratch/bad"
+: >"$scratch/bad/empty.py"
+printf 'x = 1\0\1\2\n' >"$scratch/bad/binary.py"
+printf 'def f():\n    return "\xff\xfe caf\xe9"\n' >"$scratch/bad/latin1.py"
+python3 -c "print('x = ' + '(' * 10000 + '1' + ')' * 10000)" >"$scratch/bad/deep_parens.py"
+python3 -c "
+for i in range(2000): print('    ' * i + 'for i%d in range(2):' % i)
+print('    ' * 2000 + 'pass')" >"$scratch/bad/deep_loops.py"
+python3 -c "
+import sys
+body = open('input/train_loop.py').read()
+sys.stdout.write(body * (10_000_000 // len(body)))" >"$scratch/bad/huge.py"
+expect_rc 1 bad_input timeout 60 "$bin" check "$scratch/bad" --no-source
+grep -q "binary.py: looks like a binary file" "$scratch/out" || { echo "FAIL: no note for the binary file"; failures=$((failures + 1)); }
+grep -q "huge.py" "$scratch/out" || { echo "FAIL: no findings for the huge file"; failures=$((failures + 1)); }
+
+# A directory walk honours .gitignore and skips hidden and virtual-env folders.
+mkdir -p "$scratch/repo/src" "$scratch/repo/.hidden" "$scratch/repo/venv" "$scratch/repo/generated"
+cp input/train_loop.py "$scratch/repo/src/"
+cp input/train_loop.py "$scratch/repo/.hidden/"
+cp input/train_loop.py "$scratch/repo/generated/"
+touch "$scratch/repo/venv/pyvenv.cfg"; cp input/train_loop.py "$scratch/repo/venv/"
+printf 'generated/\n' >"$scratch/repo/.gitignore"
+"$bin" check "$scratch/repo" --format json >"$scratch/walk.json"
+python3 - "$scratch/walk.json" <<'PY' || failures=$((failures + 1))
+import json, sys
+paths = {f["path"].rsplit("/repo/", 1)[1] for f in json.load(open(sys.argv[1]))["findings"]}
+if paths != {"src/train_loop.py"}:
+    sys.exit(f"FAIL: walk found {sorted(paths)}, want only src/train_loop.py")
+PY
+
+if [ "$failures" -ne 0 ]; then
+  echo "$failures CLI test(s) failed"
+  exit 1
+fi
+echo "all CLI tests passed"
