@@ -50,6 +50,7 @@ const Kinds& kinds() {
     k.tuple_pattern = sym("tuple_pattern");
     k.list_pattern = sym("list_pattern");
     k.tuple = sym("tuple");
+    k.expression_list = sym("expression_list");
     k.import_statement = sym("import_statement");
     k.import_from_statement = sym("import_from_statement");
     k.aliased_import = sym("aliased_import");

@@ -11,7 +11,7 @@ struct Kinds {
       assignment, augmented_assignment, expression_statement, argument_list, keyword_argument,
       binary_operator, comparison_operator, boolean_operator, not_operator, unary_operator,
       parenthesized_expression, conditional_expression, pattern_list, tuple_pattern, list_pattern,
-      tuple, import_statement, import_from_statement, aliased_import, dotted_name,
+      tuple, expression_list, import_statement, import_from_statement, aliased_import, dotted_name,
       relative_import, integer, float_, string, interpolation, true_, false_, none,
       list_comprehension, generator_expression, return_statement, await_;
 };

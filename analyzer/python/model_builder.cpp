@@ -164,6 +164,7 @@ void ModelBuilder::on_function(TSNode n) {
     });
   }
   f.is_eval_by_name = !m_.is_test_file_ && is_eval_function_name(f.name);
+  m_.defined_function_names_.insert(f.name);
   int index = static_cast<int>(m_.functions_.size());
   m_.functions_.push_back(std::move(f));
   m_.assignments_.emplace_back();
@@ -262,6 +263,9 @@ void ModelBuilder::on_call(TSNode n) {
   std::string canonical = m_.canonical(callee);
   if (canonical == "torch.autograd.backward") {
     mark_steps();
+  } else if (canonical == "torch.distributed.autograd.backward") {
+    mark_steps();
+    mark_clears();  // gradients live in the distributed autograd context, fresh each step
   } else if (canonical == "torch.set_grad_enabled" && fn >= 0 &&
              ts_node_symbol(m_.parent(n)) == k_.expression_statement) {
     auto& list = m_.text(args) == "(False)" ? m_.functions_[fn].set_grad_enabled_false
@@ -283,11 +287,8 @@ void ModelBuilder::on_call(TSNode n) {
     }
   }
 
-  bool model_call = m_.is_model_callee(callee);
   auto loops = current_loops();
-  if (model_call) {
-    if (FunctionInfo* f = fn_info()) f->has_model_call = true;
-  }
+  if (FunctionInfo* f = fn_info()) f->callees_seen.push_back(callee);
   std::string name = simple_callee(callee);
   if (!name.empty()) {
     m_.call_sites_.push_back({name, pos, fn, in_no_grad()});
@@ -330,7 +331,13 @@ void ModelBuilder::record_target(TSNode target, TSNode value, uint32_t pos, bool
   TSSymbol s = ts_node_symbol(target);
   if (s == k_.pattern_list || s == k_.tuple_pattern || s == k_.list_pattern || s == k_.tuple ||
       s == k_.parenthesized_expression) {
-    for_each_named_child(target, [&](TSNode t) { record_target(t, value, pos, augmented, loop_target, from_loader); });
+    std::vector<TSNode> targets, values;
+    for_each_named_child(target, [&](TSNode t) { targets.push_back(t); });
+    TSSymbol vs = ts_node_is_null(value) ? 0 : ts_node_symbol(value);
+    if (vs == k_.expression_list || vs == k_.tuple) for_each_named_child(value, [&](TSNode v) { values.push_back(v); });
+    bool paired = values.size() == targets.size();
+    for (size_t i = 0; i < targets.size(); ++i)
+      record_target(targets[i], paired ? values[i] : value, pos, augmented, loop_target, from_loader);
     return;
   }
   if (s != k_.identifier && s != k_.attribute) return;
@@ -392,8 +399,18 @@ void ModelBuilder::complete_locally() {
     l.eval_loop = last && last->eval;
   }
   for (auto& f : m_.functions_) {
+    for (TSNode callee : f.callees_seen) f.has_model_call = f.has_model_call || m_.is_model_callee(callee);
+    f.callees_seen.clear();
     bool sets_eval = std::any_of(f.mode_calls.begin(), f.mode_calls.end(), [](const ModeCall& c) { return c.eval; });
-    f.is_eval = (f.is_eval_by_name || sets_eval) && f.has_model_call && !f.reaches_backward;
+    // Methods of an nn.Module / LightningModule (validation_step, predict, ...) run in the
+    // mode their framework or caller sets up.
+    bool module_method = f.class_index >= 0 && m_.classes_[f.class_index].is_module;
+    f.is_eval = (f.is_eval_by_name || sets_eval) && f.has_model_call && !f.reaches_backward && !module_method &&
+                !m_.is_test_file_;
+  }
+  // Test files exercise models and optimizers on purpose; they are not training code.
+  if (m_.is_test_file_) {
+    for (auto& [key, l] : m_.loops_) l.training = l.eval_loop = false;
   }
 }
 

@@ -16,10 +16,11 @@ constexpr std::array<std::string_view, 25> kModelNouns = {
     "classifier", "backbone", "policy", "critic", "actor", "student", "teacher", "unet",
     "transformer", "vae", "autoencoder", "gpt", "resnet", "vit", "bert", "llm", "ddp"};
 // A leading verb turns a model noun into a helper: load_model(), build_net(), ...
-constexpr std::array<std::string_view, 24> kHelperVerbs = {
+constexpr std::array<std::string_view, 34> kHelperVerbs = {
     "load", "build", "create", "get", "make", "init", "save", "setup", "prepare", "wrap",
     "compile", "export", "freeze", "unfreeze", "print", "count", "move", "reset", "update",
-    "copy", "clone", "convert", "register", "summarize"};
+    "copy", "clone", "convert", "register", "summarize", "check", "is", "has", "gen", "to",
+    "from", "log", "show", "plot", "describe"};
 constexpr std::array<std::string_view, 10> kEvalWords = {
     "eval", "evaluate", "evaluation", "valid", "validate", "validation", "test", "predict", "infer",
     "inference"};

@@ -33,9 +33,29 @@ constexpr std::array<std::string_view, 14> kFactories = {
     "tensor", "zeros", "ones", "empty", "full", "arange", "rand", "randn", "randint", "linspace",
     "zeros_like", "ones_like", "as_tensor", "from_numpy"};
 
+// torch functions that return something other than a tensor.
+constexpr std::array<std::string_view, 22> kNotTensor = {
+    "load", "save", "device", "dtype", "Generator", "is_tensor", "is_grad_enabled", "no_grad", "enable_grad",
+    "inference_mode", "set_grad_enabled", "manual_seed", "seed", "compile", "get_default_dtype",
+    "set_default_dtype", "set_printoptions", "is_floating_point", "use_deterministic_algorithms", "autocast",
+    "from_numpy", "numel"};
+
 Provenance merge(Provenance a, Provenance b) {
-  return {a.tensor || b.tensor, a.grad || b.grad, a.loss || b.loss, a.model_output || b.model_output};
+  return {a.tensor || b.tensor, a.grad || b.grad, a.loss || b.loss, a.model_output || b.model_output,
+          a.host_batch || b.host_batch};
 }
+
+// Functions of the tensor namespaces: torch.cat, torch.nn.functional.relu, torch.linalg.norm.
+bool is_tensor_function(std::string_view c) {
+  for (std::string_view ns : {"torch.nn.functional.", "torch.linalg.", "torch.fft.", "torch.special."}) {
+    if (c.starts_with(ns)) return c.find('.', ns.size()) == std::string_view::npos;
+  }
+  if (!c.starts_with("torch.")) return false;
+  std::string_view fn = c.substr(6);
+  return fn.find('.') == std::string_view::npos && !fn.empty() && std::islower(static_cast<unsigned char>(fn[0])) &&
+         !in(kNotTensor, fn);
+}
+
 }  // namespace
 
 Provenance SemanticModel::provenance_of_name(std::string_view name, uint32_t pos, int fn, int depth) const {
@@ -54,8 +74,9 @@ Provenance SemanticModel::provenance_of_name(std::string_view name, uint32_t pos
     if (!last) return {};
     Provenance p;
     if (last->loop_target) {
-      if (!last->from_loader) return {};
-      return {};  // a fresh batch from a loader lives on the host until moved
+      Provenance batch;
+      batch.host_batch = last->from_loader;  // lives on the host until moved
+      return batch;
     }
     if (!ts_node_is_null(last->value)) p = provenance_at(last->value, scope, depth + 1);
     if (last->augmented) {
@@ -88,7 +109,8 @@ Provenance SemanticModel::provenance_of_call(TSNode call, int fn, int depth) con
     }
     if (method == "to" || method == "cuda") {
       Provenance r = provenance_at(receiver, fn, depth + 1);
-      r.tensor = !is_model_callee(receiver);
+      r.tensor = r.tensor || r.host_batch;
+      r.host_batch = false;
       return r;
     }
   }
@@ -102,14 +124,23 @@ Provenance SemanticModel::provenance_of_call(TSNode call, int fn, int depth) con
   }
   if (ts_node_symbol(callee) == k.identifier && in(kToPythonBuiltins, text(callee)) && imports_.canonical(text(callee)) == text(callee))
     return {};
-  if (c.starts_with("torch.")) {
-    if (in(kFactories, seg)) return {true, false, false, false};
+  bool tensor_op = is_tensor_function(c);
+  if (tensor_op) {
+    // A factory makes a host tensor unless told where: torch.zeros(n, device=dev).
+    if (in(kFactories, seg)) {
+      bool placed = false;
+      if (!ts_node_is_null(args))
+        for_each_named_child(args, [&](TSNode a) {
+          placed = placed || (ts_node_symbol(a) == k.keyword_argument && text(field(a, "name")) == "device");
+        });
+      return {placed, false, false, false};
+    }
     p.tensor = true;
   }
   // Tensor methods and torch functions keep their inputs' history.
   if (ts_node_symbol(callee) == k.attribute) p = merge(p, provenance_at(field(callee, "object"), fn, depth + 1));
   bool builtin_reduce = ts_node_symbol(callee) == k.identifier && (text(callee) == "sum" || text(callee) == "max" || text(callee) == "min");
-  if ((c.starts_with("torch.") || builtin_reduce) && !ts_node_is_null(args)) {
+  if ((tensor_op || builtin_reduce) && !ts_node_is_null(args)) {
     for_each_named_child(args, [&](TSNode a) {
       if (ts_node_symbol(a) != k.keyword_argument) p = merge(p, provenance_at(a, fn, depth + 1));
     });

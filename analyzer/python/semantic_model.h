@@ -56,6 +56,7 @@ struct FunctionInfo {
   bool any_backward = false;      // backward()/step() anywhere, loops included
   bool clears_grad = false;       // zero_grad() / p.grad = None anywhere
   bool has_model_call = false;
+  std::vector<TSNode> callees_seen;  // callee expressions, classified once all names are known
   bool is_eval_by_name = false;
   std::vector<ModeCall> mode_calls;
   std::vector<std::string> callees;        // called outside the function's own loops
@@ -100,6 +101,7 @@ struct Provenance {
   bool grad = false;          // carries autograd history
   bool loss = false;          // derived from a loss
   bool model_output = false;  // derived from a model call
+  bool host_batch = false;    // a batch straight from a data loader (host memory until moved)
 };
 
 class SemanticModel {
@@ -120,8 +122,32 @@ class SemanticModel {
   // root and is linear in the width of every level (quadratic on wide modules).
   void push_path(TSNode n) const { path_.push_back(n); }
   void pop_path() const { path_.pop_back(); }
-  // Enclosing nodes of n, innermost first (n itself excluded).
-  std::vector<TSNode> ancestors(TSNode n) const;
+  // Enclosing nodes of n, innermost first (n itself excluded). For a node on the current
+  // path (the common case: the node a rule is looking at) this allocates nothing.
+  class Ancestors {
+   public:
+    class iterator {
+     public:
+      iterator(const Ancestors* a, size_t i) : a_(a), i_(i) {}
+      TSNode operator*() const { return i_ < a_->below_.size() ? a_->below_[i_] : (*a_->path_)[a_->top_ - 1 - (i_ - a_->below_.size())]; }
+      iterator& operator++() { ++i_; return *this; }
+      bool operator!=(const iterator& o) const { return i_ != o.i_; }
+     private:
+      const Ancestors* a_;
+      size_t i_;
+    };
+    iterator begin() const { return {this, 0}; }
+    iterator end() const { return {this, below_.size() + top_}; }
+    bool empty() const { return below_.empty() && top_ == 0; }
+    TSNode front() const { return *begin(); }
+
+   private:
+    friend class SemanticModel;
+    std::vector<TSNode> below_;                 // innermost first, not on the path
+    const std::vector<TSNode>* path_ = nullptr;
+    size_t top_ = 0;                            // path_[0, top_) follow, outermost last
+  };
+  Ancestors ancestors(TSNode n) const;
   TSNode parent(TSNode n) const;
 
   // -- queries used by contexts and predicates --
@@ -161,6 +187,7 @@ class SemanticModel {
   // (function index + 1) -> name -> assignments in source order
   std::vector<std::unordered_map<std::string, std::vector<Assignment>>> assignments_;
   std::vector<ModeCall> module_mode_calls_;
+  std::unordered_set<std::string> defined_function_names_;
   mutable std::vector<TSNode> path_;
 };
 

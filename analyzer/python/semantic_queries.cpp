@@ -28,33 +28,34 @@ std::string SemanticModel::canonical(TSNode n) const {
   return imports_.canonical(t);
 }
 
-std::vector<TSNode> SemanticModel::ancestors(TSNode n) const {
-  std::vector<TSNode> out;
+SemanticModel::Ancestors SemanticModel::ancestors(TSNode n) const {
+  Ancestors out;
+  out.path_ = &path_;
   uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
   for (size_t k = path_.size(); k-- > 0;) {
     TSNode p = path_[k];
     if (same_node(p, n)) {
-      for (size_t i = k; i-- > 0;) out.push_back(path_[i]);
+      out.top_ = k;
       return out;
     }
     if (ts_node_start_byte(p) <= b && e <= ts_node_end_byte(p)) {
-      std::vector<TSNode> below = {p};  // descend from the deepest path node holding n
+      // Descend from the deepest path node that holds n.
       for (TSNode c = ts_node_child_with_descendant(p, n); !ts_node_is_null(c) && !same_node(c, n);
            c = ts_node_child_with_descendant(c, n))
-        below.push_back(c);
-      out.assign(below.rbegin(), below.rend());
-      for (size_t i = k; i-- > 0;) out.push_back(path_[i]);
+        out.below_.push_back(c);
+      std::reverse(out.below_.begin(), out.below_.end());
+      out.top_ = k + 1;
       return out;
     }
   }
-  for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); p = ts_node_parent(p)) out.push_back(p);
+  for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); p = ts_node_parent(p)) out.below_.push_back(p);
   return out;
 }
 
 TSNode SemanticModel::parent(TSNode n) const {
   for (size_t k = path_.size(); k-- > 1;)
     if (same_node(path_[k], n)) return path_[k - 1];
-  auto a = ancestors(n);
+  Ancestors a = ancestors(n);
   return a.empty() ? TSNode{} : a.front();
 }
 
@@ -210,7 +211,13 @@ bool SemanticModel::callee_is_model_by_assignment(std::string_view name, uint32_
     for (const Assignment& a : *list)
       if (a.pos <= pos || scope != fn) last = &a;
     if (!last || ts_node_is_null(last->value) || ts_node_symbol(last->value) != kinds().call) return false;
-    std::string c = canonical(field(last->value, "function"));
+    TSNode ctor = last->value;
+    // Net(...).to(device) / .cuda() / .train(): the model is the inner construction.
+    for (TSNode f = field(ctor, "function"); ts_node_symbol(f) == kinds().attribute &&
+                                             ts_node_symbol(field(f, "object")) == kinds().call;
+         f = field(ctor, "function"))
+      ctor = field(f, "object");
+    std::string c = canonical(field(ctor, "function"));
     if (c.empty()) return false;
     std::string_view seg = last_segment(c);
     for (const ClassInfo& cls : classes_)
@@ -239,13 +246,19 @@ bool SemanticModel::is_model_callee(TSNode callee) const {
       return cls >= 0 && classes_[cls].is_module;
     }
     if (imports_.canonical(name) != name) return false;  // an imported function or class
+    if (std::isupper(static_cast<unsigned char>(name[0]))) return false;  // a constructor: Net(...)
+    if (defined_function_names_.count(std::string(name))) return false;  // a local helper
     if (is_model_name(name)) return true;
     return callee_is_model_by_assignment(name, ts_node_start_byte(callee), function_of(callee));
   }
   if (s == k.attribute) {
     std::string_view attr = text(field(callee, "attribute"));
     if (attr == "forward") return is_model_callee(field(callee, "object"));
-    if (canonical(callee).starts_with("torch.")) return false;
+    TSNode root = callee;
+    while (ts_node_symbol(root) == k.attribute) root = field(root, "object");
+    // onnx.checker.check_model(...), torch.nn.Module(...): library code, not a forward pass.
+    if (ts_node_symbol(root) == k.identifier && imports_.canonical(text(root)) != text(root)) return false;
+    if (ts_node_symbol(root) == k.identifier && text(root) == "torch") return false;
     return is_model_name(attr);
   }
   return false;
