@@ -141,8 +141,9 @@ std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& pf) {
   const SemanticModel& model = *pf.model;
   std::set<std::pair<uint32_t, int>> reported_in_function;  // once-per-function rules
   Bindings b;
-  walk(pf.tree.root(), [&](TSNode node) {
-    model.push_path(node);
+  for (size_t i = 0; i < model.node_count(); ++i) {
+    TSNode node = model.node_at(i);
+    model.set_current(static_cast<int32_t>(i));
     for (uint32_t ri : rules.candidates(ts_node_symbol(node))) {
       const CompiledRule& rule = rules.rules()[ri];
       b.single.clear();
@@ -169,8 +170,8 @@ std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& pf) {
       resolve_positions(*pf.file, d);
       out.push_back(std::move(d));
     }
-    return true;
-  }, [&](TSNode) { model.pop_path(); });
+  }
+  model.set_current(-1);
   return out;
 }
 

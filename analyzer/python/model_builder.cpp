@@ -89,12 +89,22 @@ class ModelBuilder {
 
 void ModelBuilder::run(TSNode root) {
   m_.assignments_.resize(1);
+  std::vector<int32_t> open;  // table indices of the named nodes being visited
   walk(root, [&](TSNode n) {
-    m_.push_path(n);
+    if (ts_node_is_named(n)) {
+      auto index = static_cast<int32_t>(m_.nodes_.size());
+      m_.nodes_.push_back(n);
+      m_.parent_.push_back(open.empty() ? -1 : open.back());
+      open.push_back(index);
+      m_.current_ = index;
+    }
     return enter(n);
   }, [&](TSNode n) {
     leave(n);
-    m_.pop_path();
+    if (ts_node_is_named(n)) {
+      open.pop_back();
+      m_.current_ = open.empty() ? -1 : open.back();
+    }
   });
   complete_locally();
 }

@@ -117,35 +117,44 @@ class SemanticModel {
   void contribute(ProjectIndex& index) const;
   void complete(const ProjectIndex& index);
 
-  // The traversal in progress (pass 1 or the rule walk) keeps its root-to-node path here,
-  // so that parent walks cost O(depth): tree-sitter's ts_node_parent descends from the
-  // root and is linear in the width of every level (quadratic on wide modules).
-  void push_path(TSNode n) const { path_.push_back(n); }
-  void pop_path() const { path_.pop_back(); }
-  // Enclosing nodes of n, innermost first (n itself excluded). For a node on the current
-  // path (the common case: the node a rule is looking at) this allocates nothing.
+  // Every named node in pre-order with its parent's index, recorded by the one tree walk
+  // (pass 1). The rule engine iterates this table instead of walking the tree again, and
+  // parent queries follow it: tree-sitter's ts_node_parent descends from the root and is
+  // linear in the width of every level (quadratic on wide modules).
+  size_t node_count() const { return nodes_.size(); }
+  TSNode node_at(size_t i) const { return nodes_[i]; }
+  // The node a traversal is visiting; ancestor queries start from it.
+  void set_current(int32_t i) const { current_ = i; }
+
+  // Enclosing nodes of n, innermost first (n itself excluded). For the current node and its
+  // ancestors this allocates nothing.
   class Ancestors {
    public:
     class iterator {
      public:
-      iterator(const Ancestors* a, size_t i) : a_(a), i_(i) {}
-      TSNode operator*() const { return i_ < a_->below_.size() ? a_->below_[i_] : (*a_->path_)[a_->top_ - 1 - (i_ - a_->below_.size())]; }
-      iterator& operator++() { ++i_; return *this; }
-      bool operator!=(const iterator& o) const { return i_ != o.i_; }
+      iterator(const Ancestors* a, size_t i, int32_t idx) : a_(a), i_(i), idx_(idx) {}
+      TSNode operator*() const { return i_ < a_->below_.size() ? a_->below_[i_] : a_->model_->nodes_[idx_]; }
+      iterator& operator++() {
+        if (i_ < a_->below_.size()) ++i_;
+        else idx_ = a_->model_->parent_[idx_];
+        return *this;
+      }
+      bool operator!=(const iterator& o) const { return i_ != o.i_ || idx_ != o.idx_; }
      private:
       const Ancestors* a_;
       size_t i_;
+      int32_t idx_;
     };
-    iterator begin() const { return {this, 0}; }
-    iterator end() const { return {this, below_.size() + top_}; }
-    bool empty() const { return below_.empty() && top_ == 0; }
+    iterator begin() const { return {this, 0, start_}; }
+    iterator end() const { return {this, below_.size(), -1}; }
+    bool empty() const { return below_.empty() && start_ < 0; }
     TSNode front() const { return *begin(); }
 
    private:
     friend class SemanticModel;
-    std::vector<TSNode> below_;                 // innermost first, not on the path
-    const std::vector<TSNode>* path_ = nullptr;
-    size_t top_ = 0;                            // path_[0, top_) follow, outermost last
+    const SemanticModel* model_ = nullptr;
+    std::vector<TSNode> below_;  // innermost first: nodes not in the table's chain
+    int32_t start_ = -1;         // then the table chain from here up
   };
   Ancestors ancestors(TSNode n) const;
   TSNode parent(TSNode n) const;
@@ -188,7 +197,9 @@ class SemanticModel {
   std::vector<std::unordered_map<std::string, std::vector<Assignment>>> assignments_;
   std::vector<ModeCall> module_mode_calls_;
   std::unordered_set<std::string> defined_function_names_;
-  mutable std::vector<TSNode> path_;
+  std::vector<TSNode> nodes_;
+  std::vector<int32_t> parent_;
+  mutable int32_t current_ = -1;
 };
 
 }  // namespace torchlint::py

@@ -30,21 +30,31 @@ std::string SemanticModel::canonical(TSNode n) const {
 
 SemanticModel::Ancestors SemanticModel::ancestors(TSNode n) const {
   Ancestors out;
-  out.path_ = &path_;
+  out.model_ = this;
   uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
-  for (size_t k = path_.size(); k-- > 0;) {
-    TSNode p = path_[k];
+  // The table is in pre-order, so start bytes never decrease: binary search finds a named
+  // node in O(log n), wherever it is.
+  auto it = std::lower_bound(nodes_.begin(), nodes_.end(), b,
+                             [](TSNode x, uint32_t byte) { return ts_node_start_byte(x) < byte; });
+  for (; it != nodes_.end() && ts_node_start_byte(*it) == b; ++it) {
+    if (same_node(*it, n)) {
+      out.start_ = parent_[it - nodes_.begin()];
+      return out;
+    }
+  }
+  for (int32_t k = current_; k >= 0; k = parent_[k]) {
+    TSNode p = nodes_[k];
     if (same_node(p, n)) {
-      out.top_ = k;
+      out.start_ = parent_[k];
       return out;
     }
     if (ts_node_start_byte(p) <= b && e <= ts_node_end_byte(p)) {
-      // Descend from the deepest path node that holds n.
+      // Descend from the deepest table node that holds n.
       for (TSNode c = ts_node_child_with_descendant(p, n); !ts_node_is_null(c) && !same_node(c, n);
            c = ts_node_child_with_descendant(c, n))
         out.below_.push_back(c);
       std::reverse(out.below_.begin(), out.below_.end());
-      out.top_ = k + 1;
+      out.start_ = k;
       return out;
     }
   }
@@ -53,8 +63,6 @@ SemanticModel::Ancestors SemanticModel::ancestors(TSNode n) const {
 }
 
 TSNode SemanticModel::parent(TSNode n) const {
-  for (size_t k = path_.size(); k-- > 1;)
-    if (same_node(path_[k], n)) return path_[k - 1];
   Ancestors a = ancestors(n);
   return a.empty() ? TSNode{} : a.front();
 }
