@@ -1,6 +1,7 @@
 #include "python/pattern.h"
 
 #include <cctype>
+#include <span>
 
 #include "python/kinds.h"
 
@@ -71,11 +72,12 @@ PatternNode build(TSNode n, std::string_view src, bool attribute_name) {
   for_each_child(n, [&](TSNode c) {
     bool is_attr_name = !ts_node_is_null(attr_name) && same_node(c, attr_name);
     p.children.push_back(build(c, src, is_attr_name));
+    p.has_multi_child = p.has_multi_child || p.children.back().type == PatternNode::Type::MetaMulti;
   });
   return p;
 }
 
-bool match_children(const std::vector<PatternNode>& ps, size_t pi, const std::vector<TSNode>& ts, size_t ti,
+bool match_children(const std::vector<PatternNode>& ps, size_t pi, std::span<const TSNode> ts, size_t ti,
                     const SemanticModel& m, Bindings& b);
 
 bool bind_single(const std::string& name, TSNode t, const SemanticModel& m, Bindings& b) {
@@ -85,7 +87,7 @@ bool bind_single(const std::string& name, TSNode t, const SemanticModel& m, Bind
   return true;
 }
 
-bool match_children(const std::vector<PatternNode>& ps, size_t pi, const std::vector<TSNode>& ts, size_t ti,
+bool match_children(const std::vector<PatternNode>& ps, size_t pi, std::span<const TSNode> ts, size_t ti,
                     const SemanticModel& m, Bindings& b) {
   if (pi == ps.size()) return ti == ts.size();
   const PatternNode& p = ps[pi];
@@ -174,8 +176,25 @@ bool match_pattern(const PatternNode& p, TSNode t, const SemanticModel& m, Bindi
       break;
   }
   if (ts_node_symbol(t) != p.symbol) return false;
-  std::vector<TSNode> children;
-  for_each_child(t, [&](TSNode c) { children.push_back(c); });
+  // Comments only add children, so fewer children than the pattern can never match.
+  uint32_t count = ts_node_child_count(t);
+  if (!p.has_multi_child && count < p.children.size()) return false;
+  // Small nodes (nearly all) collect their children on the stack.
+  constexpr size_t kInline = 16;
+  TSNode inline_children[kInline];
+  std::vector<TSNode> heap_children;
+  size_t n = 0;
+  for_each_child(t, [&](TSNode c) {
+    if (n < kInline) inline_children[n] = c;
+    else {
+      if (heap_children.empty()) heap_children.assign(inline_children, inline_children + kInline);
+      heap_children.push_back(c);
+    }
+    ++n;
+  });
+  std::span<const TSNode> children = n <= kInline ? std::span<const TSNode>(inline_children, n)
+                                                  : std::span<const TSNode>(heap_children);
+  if (!p.has_multi_child && children.size() != p.children.size()) return false;
   return match_children(p.children, 0, children, 0, m, b);
 }
 

@@ -17,6 +17,7 @@ struct PatternNode {
   TSSymbol symbol = 0;
   std::string text;  // Leaf/Dotted: the text to compare; Meta*: the metavariable name ("" for $_)
   std::vector<PatternNode> children;
+  bool has_multi_child = false;  // a $$$ among the children: the child count may vary
 };
 
 struct Bindings {
