@@ -69,10 +69,19 @@ inline std::string_view node_text(TSNode n, std::string_view src) {
 inline uintptr_t node_key(TSNode n) { return reinterpret_cast<uintptr_t>(n.id); }
 inline bool same_node(TSNode a, TSNode b) { return a.id == b.id; }
 
-// Calls f(child) for each child (named and anonymous, comments skipped) in order, in
-// linear time (ts_node_child(i) is O(i)).
+// Calls f(child) for each child (named and anonymous, comments skipped) in order.
+// ts_node_child(i) costs O(i) but allocates nothing; a cursor is linear but allocates its
+// stack: small nodes (nearly all) use the former.
 template <class F>
 void for_each_child(TSNode n, F&& f) {
+  uint32_t count = ts_node_child_count(n);
+  if (count <= 8) {
+    for (uint32_t i = 0; i < count; ++i) {
+      TSNode ch = ts_node_child(n, i);
+      if (!ts_node_is_extra(ch)) f(ch);
+    }
+    return;
+  }
   TSTreeCursor c = ts_tree_cursor_new(n);
   if (ts_tree_cursor_goto_first_child(&c)) {
     do {
