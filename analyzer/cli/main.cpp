@@ -87,7 +87,9 @@ int run_check(const CheckOptions& o) {
   Discovery found = discover_python_files(o.paths);
   for (const auto& e : found.errors) std::cerr << "error: " << e << "\n";
   unsigned jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
-  RunResult result = run_analysis(found.files, rules, jobs);
+  // Released by process exit, not by destructors: freeing every syntax tree one node at a
+  // time costs ~7% of a run and buys nothing for a process that is about to end.
+  RunResult& result = *new RunResult(run_analysis(found.files, rules, jobs));
 
   if (o.format == "json") {
     render_json(std::cout, result.findings, result.summary);

@@ -70,11 +70,21 @@ void collect(const MatchSpec& s, std::vector<std::string>& metavars) {
     for (const auto& c : *list) collect(c, metavars);
 }
 
+// The longest identifier the pattern holds as a plain leaf (attribute names such as `item`
+// in `$T.item()`): source text that lacks it cannot match. Dotted names are left out
+// because an import alias can spell them differently.
+void find_required_text(const PatternNode& p, std::string& best) {
+  if (p.type == PatternNode::Type::Leaf && p.symbol == kinds().identifier && p.text.size() > best.size())
+    best = p.text;
+  for (const auto& c : p.children) find_required_text(c, best);
+}
+
 Matcher compile_match(const MatchSpec& s, const std::vector<std::string>& metavars) {
   Matcher m;
   if (s.pattern) {
     try {
       m.pattern = compile_pattern(*s.pattern);
+      find_required_text(*m.pattern, m.required_text);
     } catch (const PatternError& e) {
       fail(s.key_marks.count("pattern") ? s.key_marks.at("pattern") : s.mark, "invalid pattern: " + e.message);
     }
@@ -165,7 +175,14 @@ CompiledRule compile_rule(const RuleSpec& spec) {
 
 bool evaluate(const Matcher& m, TSNode node, const SemanticModel& model, Bindings& b) {
   if (m.kind && ts_node_symbol(node) != *m.kind) return false;
-  if (m.pattern && !match_pattern(*m.pattern, node, model, b)) return false;
+  if (m.pattern) {
+    if (m.pattern->symbol != ts_node_symbol(node) && m.pattern->type == PatternNode::Type::Node) return false;
+    if (!m.required_text.empty()) {
+      std::string_view t = model.text(node);
+      if (t.size() < 4096 && t.find(m.required_text) == std::string_view::npos) return false;
+    }
+    if (!match_pattern(*m.pattern, node, model, b)) return false;
+  }
   for (const auto& a : m.all)
     if (!evaluate(a, node, model, b)) return false;
   if (!m.any.empty()) {

@@ -27,6 +27,7 @@ struct Where {
 
 struct Matcher {
   std::optional<PatternNode> pattern;
+  std::string required_text;  // an attribute name the pattern needs verbatim: a cheap pre-check
   std::optional<TSSymbol> kind;
   std::vector<Matcher> any, all, not_, inside, has;
   ContextFn inside_context = nullptr;
