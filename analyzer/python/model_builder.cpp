@@ -38,14 +38,14 @@ class ModelBuilder {
   int current_class_direct() const {  // the class whose body directly holds the def
     return !frames_.empty() && frames_.back().type == FrameType::Class ? frames_.back().index : -1;
   }
-  // Loops of the current function, innermost first.
-  std::vector<LoopInfo*> current_loops() {
-    std::vector<LoopInfo*> out;
+  // Loops of the current function, innermost first (a reused buffer: this runs per call).
+  const std::vector<LoopInfo*>& current_loops() {
+    loops_buffer_.clear();
     for (auto it = frames_.rbegin(); it != frames_.rend(); ++it) {
       if (it->type == FrameType::Function) break;
-      if (it->type == FrameType::Loop) out.push_back(&m_.loops_[it->key]);
+      if (it->type == FrameType::Loop) loops_buffer_.push_back(&m_.loops_[it->key]);
     }
-    return out;
+    return loops_buffer_;
   }
   std::vector<LoopInfo*> all_loops() {  // across function boundaries (closures)
     std::vector<LoopInfo*> out;
@@ -84,6 +84,7 @@ class ModelBuilder {
   SemanticModel& m_;
   const Kinds& k_;
   std::vector<Frame> frames_;
+  std::vector<LoopInfo*> loops_buffer_;
   std::vector<std::pair<LoopInfo*, std::string>> optimizer_passing_calls_;
 };
 
@@ -297,7 +298,7 @@ void ModelBuilder::on_call(TSNode n) {
     }
   }
 
-  auto loops = current_loops();
+  const auto& loops = current_loops();
   if (FunctionInfo* f = fn_info()) f->callees_seen.push_back(callee);
   std::string name = simple_callee(callee);
   if (!name.empty()) {
