@@ -49,7 +49,11 @@ std::vector<RuleSpec> select_rules(std::vector<RuleSpec> rules, const std::vecto
   }
   std::vector<RuleSpec> out;
   for (auto& r : rules) {
-    bool selected = select.empty() || std::any_of(select.begin(), select.end(), [&](const auto& s) { return selector_matches(s, r); });
+    // Opt-in rules run only when a selector names them more precisely than "TL".
+    auto picks = [&](const std::string& sel) {
+      return selector_matches(sel, r) && (r.enabled_by_default || sel.size() > 2);
+    };
+    bool selected = (select.empty() && r.enabled_by_default) || std::any_of(select.begin(), select.end(), picks);
     bool ignored = std::any_of(ignore.begin(), ignore.end(), [&](const auto& s) { return selector_matches(s, r); });
     if (selected && !ignored) out.push_back(std::move(r));
   }

@@ -9,6 +9,8 @@
 #include <optional>
 #include <thread>
 
+#include "core/suppressions.h"
+
 namespace torchlint {
 
 namespace {
@@ -80,6 +82,15 @@ RunResult run_analysis(const std::vector<std::string>& paths, const py::RuleSet&
     auto t0 = Clock::now();
     parsed[i]->model->complete(index);
     per_file[i] = py::run_rules(rules, *parsed[i]);
+    const py::ParsedFile& pf = *parsed[i];
+    std::vector<Comment> comments;
+    for (auto [b, e] : pf.model->comments()) comments.push_back({{b, e}});
+    std::vector<Suppression> suppressions = parse_suppressions(*pf.file, comments);
+    apply_suppressions(per_file[i], suppressions);
+    if (const RuleSpec* r = rules.unused_suppression_rule()) {
+      for (auto& d : unused_suppressions(*pf.file, suppressions, r->id, r->name, r->severity))
+        per_file[i].push_back(std::move(d));
+    }
     stats[t].rules += seconds_since(t0);
   });
 

@@ -9,7 +9,10 @@ namespace torchlint::py {
 RuleSet::RuleSet(const std::vector<RuleSpec>& specs) {
   uint32_t symbol_count = ts_language_symbol_count(python_language());
   by_kind_.resize(symbol_count);
-  for (const RuleSpec& s : specs) rules_.push_back(compile_rule(s));
+  for (const RuleSpec& s : specs) {
+    if (s.engine == "suppressions") unused_suppression_ = std::make_shared<RuleSpec>(s);
+    else rules_.push_back(compile_rule(s));
+  }
   for (uint32_t i = 0; i < rules_.size(); ++i) {
     if (rules_[i].kinds.empty()) {
       any_kind_.push_back(i);

@@ -20,11 +20,14 @@ class RuleSet {
   const std::vector<CompiledRule>& rules() const { return rules_; }
   // Indices of the rules that can match a node of this kind.
   const std::vector<uint32_t>& candidates(TSSymbol s) const { return s < by_kind_.size() ? by_kind_[s] : any_kind_; }
+  // The rule that reports unused suppressions, when it is selected.
+  const RuleSpec* unused_suppression_rule() const { return unused_suppression_.get(); }
 
  private:
   std::vector<CompiledRule> rules_;
   std::vector<std::vector<uint32_t>> by_kind_;
   std::vector<uint32_t> any_kind_;
+  std::shared_ptr<RuleSpec> unused_suppression_;
 };
 
 struct ParsedFile {

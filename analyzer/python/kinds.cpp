@@ -64,6 +64,7 @@ const Kinds& kinds() {
     k.false_ = sym("false");
     k.none = sym("none");
     k.list_comprehension = sym("list_comprehension");
+    k.comment = sym("comment");
     k.generator_expression = sym("generator_expression");
     k.return_statement = sym("return_statement");
     k.await_ = sym("await");

@@ -112,6 +112,10 @@ void ModelBuilder::run(TSNode root) {
 
 bool ModelBuilder::enter(TSNode n) {
   TSSymbol s = ts_node_symbol(n);
+  if (s == k_.comment) {
+    m_.comments_.emplace_back(ts_node_start_byte(n), ts_node_end_byte(n));
+    return false;
+  }
   if (s == k_.import_statement || s == k_.import_from_statement) {
     on_import(n);
     return false;

@@ -109,6 +109,8 @@ class SemanticModel {
   SemanticModel(TSNode root, std::string_view src, bool is_test_file);
 
   std::string_view text(TSNode n) const { return node_text(n, src_); }
+  // Byte ranges of every comment, in order (for suppressions).
+  const std::vector<std::pair<uint32_t, uint32_t>>& comments() const { return comments_; }
   std::string_view source() const { return src_; }
   const ImportTable& imports() const { return imports_; }
   std::string canonical(TSNode dotted_name) const;
@@ -197,6 +199,7 @@ class SemanticModel {
   std::vector<std::unordered_map<std::string, std::vector<Assignment>>> assignments_;
   std::vector<ModeCall> module_mode_calls_;
   std::unordered_set<std::string> defined_function_names_;
+  std::vector<std::pair<uint32_t, uint32_t>> comments_;
   std::vector<TSNode> nodes_;
   std::vector<int32_t> parent_;
   mutable int32_t current_ = -1;

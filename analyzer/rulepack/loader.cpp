@@ -82,7 +82,7 @@ class Reader {
 };
 
 const std::vector<std::string> kRuleKeys = {"id", "name", "family", "language", "severity", "message", "hint",
-                                            "anchor", "report", "match", "fix", "confirm", "docs"};
+                                            "anchor", "report", "match", "fix", "confirm", "docs", "engine", "default"};
 const std::vector<std::string> kMatchKeys = {"pattern", "kind", "any", "all", "not", "inside", "has", "field", "where"};
 const std::vector<std::string> kFixKeys = {"title", "applicability", "replace", "with", "insert-after"};
 const std::vector<std::string> kDocKeys = {"what", "why", "example", "use-instead", "fix-safety", "references"};
@@ -92,7 +92,18 @@ RuleSpec Reader::rule(const YAML::Node& n) {
   check_keys(n, kRuleKeys, "a rule");
   RuleSpec r;
   r.mark = mark(n);
+  if (n["engine"]) {
+    r.engine = scalar(n["engine"], "engine");
+    if (r.engine != "pattern" && r.engine != "suppressions")
+      fail(n["engine"], "`engine` must be `pattern` (the default) or `suppressions`");
+  }
+  if (n["default"]) {
+    std::string d = scalar(n["default"], "default");
+    if (d != "on" && d != "off") fail(n["default"], "`default` must be `on` or `off`");
+    r.enabled_by_default = d == "on";
+  }
   for (const char* required : {"id", "name", "family", "language", "severity", "message", "match", "docs"}) {
+    if (std::string(required) == "match" && r.engine != "pattern") continue;
     if (!n[required]) fail(n, std::string("rule is missing the required key `") + required + "`");
   }
   r.id = scalar(n["id"], "id");
@@ -121,7 +132,7 @@ RuleSpec Reader::rule(const YAML::Node& n) {
     r.once_per_function = rep == "once-per-function";
   }
   if (n["confirm"]) r.confirm = scalar(n["confirm"], "confirm");
-  r.match = match(n["match"]);
+  if (n["match"]) r.match = match(n["match"]);
   if (n["fix"]) r.fix = fix(n["fix"]);
   r.docs = docs(n["docs"]);
   return r;

@@ -60,6 +60,9 @@ struct RuleSpec {
   std::string hint;
   std::optional<std::string> anchor;  // metavariable the finding is reported on
   bool once_per_function = false;
+  // `pattern`: matched by the engine; `suppressions`: produced by the suppression pass.
+  std::string engine = "pattern";
+  bool enabled_by_default = true;  // `default: off` rules run only when selected by name
   MatchSpec match;
   std::optional<FixSpec> fix;
   std::string confirm;

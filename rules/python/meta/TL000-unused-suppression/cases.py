@@ -1,0 +1,19 @@
+import torch
+
+
+def train(model, loader, optimizer, criterion):
+    losses = []
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.step()
+        losses.append(loss)  # noqa: TL101
+        losses.append(loss)  # noqa
+        losses.append(loss)  # torchlint: ignore[loss-kept-with-graph]
+        losses.append(loss)  # noqa: TL201  # expect: TL000, TL101
+        losses.append(loss.detach())  # noqa  # expect: TL000
+        losses.append(loss.detach())  # torchlint: ignore[TL101, TL102]  # expect: TL000
+        value = "# noqa inside a string is not a comment"
+        losses.append(loss)  # noqa: TL101, TL303  # expect: TL000
+        print(loss.item())  # NOQA is upper-case and not a directive  # expect: TL201
