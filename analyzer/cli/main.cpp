@@ -11,6 +11,7 @@
 
 #include "cli/builtin_rules.h"
 #include "cli/discover.h"
+#include "cli/fixer.h"
 #include "cli/runner.h"
 #include "python/engine.h"
 #include "report/report.h"
@@ -82,6 +83,8 @@ struct CheckOptions {
   std::vector<std::string> select, ignore, rule_packs;
   bool stats = false;
   bool no_source = false;
+  bool fix = false, unsafe_fixes = false, diff = false;
+  bool quiet = false, exit_zero = false, statistics = false;
   unsigned jobs = 0;
 };
 
@@ -93,15 +96,38 @@ int run_check(const CheckOptions& o) {
   unsigned jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
   // Released by process exit, not by destructors: freeing every syntax tree one node at a
   // time costs ~7% of a run and buys nothing for a process that is about to end.
-  RunResult& result = *new RunResult(run_analysis(found.files, rules, jobs));
+  RunResult* result_ptr = new RunResult(run_analysis(found.files, rules, jobs));
+  if (o.fix || o.diff) {
+    FixOutcome fixed = apply_fixes(*result_ptr, rules, jobs, {o.unsafe_fixes, !o.diff}, std::cout);
+    for (const auto& n : fixed.notes) std::cerr << "warning: " << n << "\n";
+    if (o.diff) {
+      std::cerr << fmt::format("{} fix{} would change {} file{}.\n", fixed.fixes_applied,
+                               fixed.fixes_applied == 1 ? "" : "es", fixed.files_changed,
+                               fixed.files_changed == 1 ? "" : "s");
+      return fixed.files_changed > 0 ? kExitFindings : kExitClean;
+    }
+    if (!o.quiet)
+      std::cerr << fmt::format("Applied {} fix{} in {} file{}.\n", fixed.fixes_applied,
+                               fixed.fixes_applied == 1 ? "" : "es", fixed.files_changed,
+                               fixed.files_changed == 1 ? "" : "s");
+    if (fixed.files_changed > 0) result_ptr = new RunResult(run_analysis(found.files, rules, jobs));
+  }
+  RunResult& result = *result_ptr;
 
-  if (o.format == "json") {
+  if (o.statistics) {
+    std::map<std::pair<std::string, std::string>, size_t> counts;
+    for (const auto& d : result.findings) ++counts[{d.rule_id, d.rule_name}];
+    std::vector<std::pair<size_t, std::pair<std::string, std::string>>> rows;
+    for (const auto& [rule, n] : counts) rows.push_back({n, rule});
+    std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    for (const auto& [n, rule] : rows) std::cout << fmt::format("{:>6}  {:<7} {}\n", n, rule.first, rule.second);
+  } else if (o.format == "json") {
     render_json(std::cout, result.findings, result.summary);
   } else {
     std::map<std::string, const SourceFile*> sources;
     for (const auto& f : result.files) sources[f.file->path] = f.file.get();
     bool color = o.color == "always" || (o.color == "auto" && isatty(STDOUT_FILENO) && !getenv("NO_COLOR"));
-    render_text(std::cout, result.findings, sources, result.summary, {color, !o.no_source});
+    render_text(std::cout, result.findings, sources, result.summary, {color, !o.no_source, !o.quiet});
   }
   if (o.stats) {
     const RunTimings& t = result.timings;
@@ -114,7 +140,7 @@ int run_check(const CheckOptions& o) {
         t.model_seconds * 1e3, t.rules_seconds * 1e3, t.read_seconds * 1e3, t.wall_seconds * 1e3,
         cpu > 0 ? result.summary.lines / cpu : 0.0);
   }
-  if (!result.findings.empty()) return kExitFindings;
+  if (!result.findings.empty() && !o.exit_zero) return kExitFindings;
   return found.errors.empty() ? kExitClean : kExitError;
 }
 
@@ -177,6 +203,12 @@ int main(int argc, char** argv) {
   check_cmd->add_flag("--stats", check.stats, "Print files, lines and parse vs analysis time to stderr");
   check_cmd->add_flag("--no-source", check.no_source, "Text output without code frames");
   check_cmd->add_option("-j,--jobs", check.jobs, "Threads (default: all cores)");
+  check_cmd->add_flag("--fix", check.fix, "Apply safe fixes (files are rewritten atomically)");
+  check_cmd->add_flag("--unsafe-fixes", check.unsafe_fixes, "With --fix or --diff: also apply unsafe fixes");
+  check_cmd->add_flag("--diff", check.diff, "Print the fixes as a unified diff instead of writing them");
+  check_cmd->add_flag("-q,--quiet", check.quiet, "Only the findings: no summary, notes or fix report");
+  check_cmd->add_flag("--exit-zero", check.exit_zero, "Exit 0 even when there are findings");
+  check_cmd->add_flag("--statistics", check.statistics, "Print the number of findings per rule");
 
   std::string rule_code;
   std::vector<std::string> doc_packs;

@@ -36,7 +36,8 @@ struct ThreadStats {
 };
 }  // namespace
 
-RunResult run_analysis(const std::vector<std::string>& paths, const py::RuleSet& rules, unsigned jobs) {
+RunResult run_analysis(const std::vector<std::string>& paths, const py::RuleSet& rules, unsigned jobs,
+                       const std::vector<std::string>* texts) {
   auto start = Clock::now();
   jobs = std::max(1u, std::min<unsigned>(jobs, static_cast<unsigned>(std::max<size_t>(1, paths.size()))));
   RunResult result;
@@ -47,12 +48,17 @@ RunResult run_analysis(const std::vector<std::string>& paths, const py::RuleSet&
   parallel_for(paths.size(), jobs, [&](size_t i, unsigned t) {
     thread_local py::Parser parser;
     auto t0 = Clock::now();
-    std::ifstream in(paths[i], std::ios::binary);
-    if (!in) {
-      stats[t].notes.push_back(paths[i] + ": cannot read the file; skipped");
-      return;
+    std::string text;
+    if (texts) {
+      text = (*texts)[i];
+    } else {
+      std::ifstream in(paths[i], std::ios::binary);
+      if (!in) {
+        stats[t].notes.push_back(paths[i] + ": cannot read the file; skipped");
+        return;
+      }
+      text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
     }
-    std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
     stats[t].read += seconds_since(t0);
     if (looks_binary(text)) {
       stats[t].notes.push_back(paths[i] + ": looks like a binary file; skipped");

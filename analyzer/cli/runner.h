@@ -26,6 +26,9 @@ struct RunResult {
   RunTimings timings;
 };
 
-RunResult run_analysis(const std::vector<std::string>& paths, const py::RuleSet& rules, unsigned jobs);
+// `texts`, when given, holds each file's content (in-memory analysis, e.g. while fixing);
+// otherwise files are read from disk.
+RunResult run_analysis(const std::vector<std::string>& paths, const py::RuleSet& rules, unsigned jobs,
+                       const std::vector<std::string>* texts = nullptr);
 
 }  // namespace torchlint

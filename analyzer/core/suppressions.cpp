@@ -45,8 +45,9 @@ bool parse_directive(std::string_view s, Suppression& out, size_t& consumed) {
     return true;
   }
   if (!s.starts_with("torchlint:")) return false;
-  std::string_view rest = trim(s.substr(10));
-  size_t offset = s.size() - rest.size();
+  size_t offset = 10;
+  while (offset < s.size() && (s[offset] == ' ' || s[offset] == '\t')) ++offset;
+  std::string_view rest = s.substr(offset);
   for (std::string_view word : {"ignore-file", "ignore"}) {
     if (!rest.starts_with(word)) continue;
     size_t i = word.size();
@@ -131,7 +132,12 @@ std::vector<Diagnostic> unused_suppressions(const SourceFile& file, const std::v
       d.message = "unused suppression of " + list + ": no such finding here";
     }
     bool whole = s.all || unused.size() == s.codes.size();
-    if (whole) d.fix = Fix{"remove the unused suppression", Applicability::Safe, {{s.range, "", {}, {}}}};
+    if (whole) {
+      ByteRange cut = s.range;  // with the blanks before it: `x = 1  # noqa` -> `x = 1`
+      while (cut.start > 0 && (file.text[cut.start - 1] == ' ' || file.text[cut.start - 1] == '\t')) --cut.start;
+      if (cut.start > 0 && file.text[cut.start - 1] == '\n') cut.start = s.range.start;  // a comment-only line
+      d.fix = Fix{"remove the unused suppression", Applicability::Safe, {{cut, "", {}, {}}}};
+    }
     resolve_positions(file, d);
     out.push_back(std::move(d));
   }

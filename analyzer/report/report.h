@@ -21,6 +21,7 @@ struct RunSummary {
 struct TextOptions {
   bool color = false;
   bool show_source = true;
+  bool show_summary = true;  // the closing "Found N findings" line and notes
 };
 
 // `sources` maps a path to its text for code frames (missing: no frame).

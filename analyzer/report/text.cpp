@@ -72,6 +72,7 @@ void render_text(std::ostream& out, const std::vector<Diagnostic>& findings,
     }
     if (options.show_source) out << "\n";
   }
+  if (!options.show_summary) return;
   for (const std::string& s : summary.files_with_syntax_errors)
     out << st("1;33", "note:") << " " << s << ": syntax error; findings for the rest of the file are still reported\n";
   for (const std::string& n : summary.notes) out << st("1;33", "note:") << " " << n << "\n";

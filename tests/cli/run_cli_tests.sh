@@ -47,6 +47,26 @@ golden unknown_predicate "$bin" check input/clean.py --rules packs/bad_predicate
 golden custom_pack "$bin" check input/custom_rule_target.py --rules packs/custom.yaml --select ACME --no-source
 golden rule_docs "$bin" rule TL101
 golden missing_path "$bin" check input/clean.py input/does_not_exist.py --no-source
+golden suppressions "$bin" check input/suppressed.py --select TL,TL000 --no-source
+golden diff_unsafe "$bin" check input/train_loop.py --diff --unsafe-fixes
+golden diff_safe_only "$bin" check input/train_loop.py --diff
+golden statistics "$bin" check input/train_loop.py input/suppressed.py --statistics
+golden quiet "$bin" check input/train_loop.py --quiet --no-source
+expect_rc 0 exit_zero "$bin" check input/train_loop.py --exit-zero
+
+# --fix rewrites in place, keeps CRLF line endings and file mode, and converges.
+mkdir -p "$scratch/fix"
+cp input/train_loop.py "$scratch/fix/train_loop.py"
+sed 's/$/\r/' input/suppressed.py >"$scratch/fix/crlf.py"
+chmod 0640 "$scratch/fix/crlf.py"
+"$bin" check "$scratch/fix" --fix --unsafe-fixes --select TL,TL000 --no-source >"$scratch/fix.out" 2>&1
+[ "$(stat -c %a "$scratch/fix/crlf.py")" = 640 ] || { echo "FAIL: --fix changed the file mode"; failures=$((failures + 1)); }
+[ "$(grep -c $'\r$' "$scratch/fix/crlf.py")" = "$(wc -l <"$scratch/fix/crlf.py")" ] || { echo "FAIL: --fix lost CRLF line endings"; failures=$((failures + 1)); }
+grep -q "optimizer.zero_grad()" "$scratch/fix/train_loop.py" && grep -q "history.append(loss.detach())" "$scratch/fix/train_loop.py" \
+  || { echo "FAIL: --fix did not apply the fixes"; cat "$scratch/fix/train_loop.py"; failures=$((failures + 1)); }
+ls "$scratch/fix" | grep -q torchlint-tmp && { echo "FAIL: --fix left a temporary file"; failures=$((failures + 1)); }
+"$bin" check "$scratch/fix" --diff --unsafe-fixes --select TL,TL000 >"$scratch/fix2.out" 2>&1
+[ ! -s "$scratch/fix2.out" ] || grep -q "^0 fixes" "$scratch/fix2.out" || { echo "FAIL: fixes did not converge"; cat "$scratch/fix2.out"; failures=$((failures + 1)); }
 
 # Bad input: no crash, no hang, at most a note.
 mkdir -p "$scratch/bad"

@@ -1,0 +1,119 @@
+#include "cli/fixer.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <map>
+
+#include "cli/unified_diff.h"
+#include "core/fix_applier.h"
+
+namespace torchlint {
+
+namespace {
+constexpr int kMaxRounds = 10;
+
+bool applicable(const Diagnostic& d, bool unsafe) {
+  if (!d.fix || d.fix->edits.empty()) return false;
+  return d.fix->applicability == Applicability::Safe || (unsafe && d.fix->applicability == Applicability::Unsafe);
+}
+
+size_t syntax_errors(const std::string& text) {
+  py::Parser parser;
+  py::Tree tree = parser.parse(text);
+  size_t count = 0;
+  py::walk(tree.root(), [&](TSNode n) {
+    if (ts_node_is_error(n) || ts_node_is_missing(n)) ++count;
+    return ts_node_has_error(n);
+  }, [](TSNode) {});
+  return count;
+}
+}  // namespace
+
+std::string write_file_atomically(const std::string& path, const std::string& text) {
+  struct stat st{};
+  mode_t mode = stat(path.c_str(), &st) == 0 ? (st.st_mode & 07777) : 0644;
+  std::string tmp = path + ".torchlint-tmp-XXXXXX";
+  int fd = mkstemp(tmp.data());
+  if (fd < 0) return path + ": cannot create a temporary file: " + std::strerror(errno);
+  size_t done = 0;
+  while (done < text.size()) {
+    ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      std::string err = std::strerror(errno);
+      ::close(fd);
+      ::unlink(tmp.c_str());
+      return path + ": write failed: " + err;
+    }
+    done += static_cast<size_t>(n);
+  }
+  if (::fchmod(fd, mode) != 0 || ::fsync(fd) != 0 || ::close(fd) != 0) {
+    ::unlink(tmp.c_str());
+    return path + ": cannot finish writing: " + std::strerror(errno);
+  }
+  if (::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::string err = std::strerror(errno);
+    ::unlink(tmp.c_str());
+    return path + ": cannot replace the file: " + err;
+  }
+  return "";
+}
+
+FixOutcome apply_fixes(const RunResult& first, const py::RuleSet& rules, unsigned jobs, const FixOptions& options,
+                       std::ostream& diff_out) {
+  FixOutcome outcome;
+  // Only files with something to fix take part; their texts evolve round by round.
+  std::vector<std::string> paths, texts, originals;
+  std::map<std::string, size_t> index;
+  for (const auto& pf : first.files) {
+    bool fixable = false;
+    for (const auto& d : first.findings) fixable = fixable || (d.path == pf.file->path && applicable(d, options.unsafe));
+    if (!fixable) continue;
+    index[pf.file->path] = paths.size();
+    paths.push_back(pf.file->path);
+    texts.push_back(pf.file->text);
+    originals.push_back(pf.file->text);
+  }
+  std::vector<Diagnostic> findings = first.findings;
+  for (int round = 0; round < kMaxRounds && !paths.empty(); ++round) {
+    std::vector<std::vector<Edit>> edits(paths.size());
+    std::vector<size_t> counts(paths.size(), 0);
+    for (const auto& d : findings) {
+      auto it = index.find(d.path);
+      if (it == index.end() || !applicable(d, options.unsafe)) continue;
+      edits[it->second].insert(edits[it->second].end(), d.fix->edits.begin(), d.fix->edits.end());
+      ++counts[it->second];
+    }
+    bool changed = false;
+    for (size_t i = 0; i < paths.size(); ++i) {
+      if (edits[i].empty()) continue;
+      AppliedEdits next = apply_edits(texts[i], edits[i]);
+      if (syntax_errors(next.text) > syntax_errors(texts[i])) {
+        outcome.notes.push_back(paths[i] + ": fixes not applied: the result would not parse");
+        continue;
+      }
+      outcome.fixes_applied += std::min(counts[i], next.applied);
+      changed = changed || next.text != texts[i];
+      texts[i] = std::move(next.text);
+    }
+    if (!changed) break;
+    findings = run_analysis(paths, rules, jobs, &texts).findings;
+  }
+  for (size_t i = 0; i < paths.size(); ++i) {
+    if (texts[i] == originals[i]) continue;
+    ++outcome.files_changed;
+    if (!options.write) {
+      diff_out << unified_diff(paths[i], originals[i], texts[i]);
+      continue;
+    }
+    std::string err = write_file_atomically(paths[i], texts[i]);
+    if (!err.empty()) outcome.notes.push_back(err);
+  }
+  return outcome;
+}
+
+}  // namespace torchlint
