@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "cli/builtin_rules.h"
+#include "cli/baseline.h"
 #include "cli/discover.h"
 #include "cli/fixer.h"
 #include "cli/runner.h"
@@ -85,6 +86,7 @@ struct CheckOptions {
   bool no_source = false;
   bool fix = false, unsafe_fixes = false, diff = false;
   bool quiet = false, exit_zero = false, statistics = false;
+  std::string baseline, write_baseline;
   unsigned jobs = 0;
 };
 
@@ -113,6 +115,22 @@ int run_check(const CheckOptions& o) {
     if (fixed.files_changed > 0) result_ptr = new RunResult(run_analysis(found.files, rules, jobs));
   }
   RunResult& result = *result_ptr;
+  std::map<std::string, const SourceFile*> sources;
+  for (const auto& f : result.files) sources[f.file->path] = f.file.get();
+  if (!o.write_baseline.empty()) {
+    std::string err = write_baseline(o.write_baseline, result.findings, sources);
+    if (!err.empty()) throw RulePackError(err);
+    std::cerr << fmt::format("Wrote {} finding{} to the baseline {}.\n", result.findings.size(),
+                             result.findings.size() == 1 ? "" : "s", o.write_baseline);
+    return kExitClean;
+  }
+  if (!o.baseline.empty()) {
+    try {
+      filter_baseline(o.baseline, result.findings, sources);
+    } catch (const std::runtime_error& e) {
+      throw RulePackError(e.what());
+    }
+  }
 
   if (o.statistics) {
     std::map<std::pair<std::string, std::string>, size_t> counts;
@@ -124,8 +142,6 @@ int run_check(const CheckOptions& o) {
   } else if (o.format == "json") {
     render_json(std::cout, result.findings, result.summary);
   } else {
-    std::map<std::string, const SourceFile*> sources;
-    for (const auto& f : result.files) sources[f.file->path] = f.file.get();
     bool color = o.color == "always" || (o.color == "auto" && isatty(STDOUT_FILENO) && !getenv("NO_COLOR"));
     render_text(std::cout, result.findings, sources, result.summary, {color, !o.no_source, !o.quiet});
   }
@@ -209,6 +225,8 @@ int main(int argc, char** argv) {
   check_cmd->add_flag("-q,--quiet", check.quiet, "Only the findings: no summary, notes or fix report");
   check_cmd->add_flag("--exit-zero", check.exit_zero, "Exit 0 even when there are findings");
   check_cmd->add_flag("--statistics", check.statistics, "Print the number of findings per rule");
+  check_cmd->add_option("--baseline", check.baseline, "Report only findings not recorded in this baseline file");
+  check_cmd->add_option("--write-baseline", check.write_baseline, "Record today's findings in this file and exit 0");
 
   std::string rule_code;
   std::vector<std::string> doc_packs;

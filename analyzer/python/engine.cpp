@@ -70,6 +70,15 @@ std::string short_text(std::string_view t) {
   return out;
 }
 
+// Expressions that bind tighter than `.`: safe to suffix with `.method()`.
+bool is_primary(TSNode n) {
+  const Kinds& k = kinds();
+  TSSymbol s = ts_node_symbol(n);
+  return s == k.identifier || s == k.attribute || s == k.call || s == k.subscript ||
+         s == k.parenthesized_expression || s == k.string || s == k.integer || s == k.float_ ||
+         s == k.true_ || s == k.false_ || s == k.none || s == k.list_comprehension || s == k.tuple;
+}
+
 // Replaces $X / {X} (and $$$X) with the bound source text.
 std::string interpolate(std::string_view tmpl, const Bindings& b, const SemanticModel& m, bool shorten) {
   std::string out;
@@ -86,7 +95,14 @@ std::string interpolate(std::string_view tmpl, const Bindings& b, const Semantic
       if (!nodes.empty()) {
         uint32_t from = ts_node_start_byte(nodes.front()), to = ts_node_end_byte(nodes.back());
         std::string_view t = m.source().substr(from, to - from);
-        out += shorten ? short_text(t) : std::string(t);
+        // `$X.detach()` with X = `a * b` must become `(a * b).detach()`.
+        size_t after = brace ? j + 1 : j;
+        bool attribute_follows = after < tmpl.size() && (tmpl[after] == '.' || tmpl[after] == '[' || tmpl[after] == '(');
+        if (attribute_follows && nodes.size() == 1 && !is_primary(nodes.front())) {
+          out += "(" + std::string(t) + ")";
+        } else {
+          out += shorten ? short_text(t) : std::string(t);
+        }
         i = brace ? j + 1 : j;
         continue;
       }

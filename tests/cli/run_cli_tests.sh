@@ -54,6 +54,19 @@ golden statistics "$bin" check input/train_loop.py input/suppressed.py --statist
 golden quiet "$bin" check input/train_loop.py --quiet --no-source
 expect_rc 0 exit_zero "$bin" check input/train_loop.py --exit-zero
 
+# A baseline absorbs today's findings, survives code moving, and lets new ones through.
+mkdir -p "$scratch/bl"
+cp input/train_loop.py "$scratch/bl/t.py"
+(cd "$scratch/bl" && "$bin" check t.py --write-baseline base.json >/dev/null 2>&1)
+expect_rc 0 baseline_absorbs sh -c "cd '$scratch/bl' && '$bin' check t.py --baseline base.json"
+sed -i '1i import os\nimport sys' "$scratch/bl/t.py"
+expect_rc 0 baseline_after_move sh -c "cd '$scratch/bl' && '$bin' check t.py --baseline base.json"
+printf '\ndef more(model, opt, loader):\n    kept = []\n    for x in loader:\n        opt.zero_grad()\n        loss = model(x).sum()\n        loss.backward()\n        opt.step()\n        kept.append(loss)\n' >>"$scratch/bl/t.py"
+expect_rc 1 baseline_new_finding sh -c "cd '$scratch/bl' && '$bin' check t.py --baseline base.json"
+grep -q "t.py:25:21: TL101" "$scratch/out" || { echo "FAIL: the new finding is not the one reported"; cat "$scratch/out"; failures=$((failures + 1)); }
+printf 'not json' >"$scratch/bl/bad.json"
+expect_rc 2 baseline_malformed sh -c "cd '$scratch/bl' && '$bin' check t.py --baseline bad.json"
+
 # --fix rewrites in place, keeps CRLF line endings and file mode, and converges.
 mkdir -p "$scratch/fix"
 cp input/train_loop.py "$scratch/fix/train_loop.py"

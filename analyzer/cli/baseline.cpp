@@ -1,0 +1,95 @@
+#include "cli/baseline.h"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "cli/fixer.h"
+
+namespace torchlint {
+
+namespace {
+constexpr int kContextLines = 1;  // lines above and below that take part in the key
+
+std::string normalised(std::string_view line) {
+  std::string out;
+  for (char c : line)
+    if (c != ' ' && c != '\t' && c != '\r') out += c;
+  return out;
+}
+
+uint64_t fnv1a(std::string_view s, uint64_t h = 1469598103934665603ull) {
+  for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
+  return h;
+}
+}  // namespace
+
+std::string baseline_key(const Diagnostic& d, const SourceFile& file, int context) {
+  uint64_t h = fnv1a(d.rule_id);
+  h = fnv1a(d.path, h);
+  uint32_t first = d.start.line > static_cast<uint32_t>(context) ? d.start.line - context : 1;
+  uint32_t last = std::min(file.lines.line_count(), d.start.line + context);
+  for (uint32_t l = first; l <= last; ++l) h = fnv1a(normalised(file.lines.line_text(file.text, l)) + "\n", h);
+  return fmt::format("{:016x}", h);
+}
+
+std::string write_baseline(const std::string& path, const std::vector<Diagnostic>& findings,
+                           const std::map<std::string, const SourceFile*>& sources) {
+  nlohmann::ordered_json records = nlohmann::ordered_json::array();
+  for (const Diagnostic& d : findings) {
+    auto it = sources.find(d.path);
+    if (it == sources.end()) continue;
+    records.push_back({{"rule", d.rule_id}, {"path", d.path}, {"key", baseline_key(d, *it->second, kContextLines)},
+                       {"line_key", baseline_key(d, *it->second, 0)}, {"message", d.message}});
+  }
+  nlohmann::ordered_json doc = {{"torchlint-baseline", 1}, {"findings", records}};
+  return write_file_atomically(path, doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+}
+
+size_t filter_baseline(const std::string& path, std::vector<Diagnostic>& findings,
+                       const std::map<std::string, const SourceFile*>& sources) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(path + ": cannot read the baseline");
+  nlohmann::json doc;
+  try {
+    doc = nlohmann::json::parse(in);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw std::runtime_error(path + ": not a torchlint baseline: " + e.what());
+  }
+  if (!doc.is_object() || !doc.contains("findings") || !doc["findings"].is_array())
+    throw std::runtime_error(path + ": not a torchlint baseline (no `findings` list)");
+  // Two passes: first a finding must match its line and the lines around it; what is left
+  // may match its line alone (a neighbour was edited), so one edit does not resurface
+  // the findings next to it.
+  struct Record {
+    std::string key, line_key;
+    bool used = false;
+  };
+  std::vector<Record> records;
+  for (const auto& r : doc["findings"]) {
+    if (!r.is_object() || !r.contains("key") || !r["key"].is_string()) continue;
+    records.push_back({r["key"].get<std::string>(), r.value("line_key", std::string()), false});
+  }
+  size_t absorbed = 0;
+  std::vector<bool> matched(findings.size(), false);
+  for (int pass = 0; pass < 2; ++pass) {
+    for (size_t i = 0; i < findings.size(); ++i) {
+      auto src = sources.find(findings[i].path);
+      if (matched[i] || src == sources.end()) continue;
+      std::string key = baseline_key(findings[i], *src->second, pass == 0 ? kContextLines : 0);
+      for (Record& r : records) {
+        if (r.used || (pass == 0 ? r.key : r.line_key) != key) continue;
+        r.used = matched[i] = true;
+        ++absorbed;
+        break;
+      }
+    }
+  }
+  size_t i = 0;
+  std::erase_if(findings, [&](const Diagnostic&) { return matched[i++]; });
+  return absorbed;
+}
+
+}  // namespace torchlint

@@ -1,0 +1,27 @@
+// Baselines for adopting torchlint in an existing codebase: record today's findings, then
+// report only new ones. A finding is keyed by rule + path + a hash of its normalised line
+// and the normalised lines around it, so moving code up or down keeps it matched, while
+// editing the flagged line makes it new.
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.h"
+#include "core/source_file.h"
+
+namespace torchlint {
+
+// `context`: how many lines above and below take part.
+std::string baseline_key(const Diagnostic& d, const SourceFile& file, int context);
+
+// Writes the baseline file (JSON). Returns "" or an error message.
+std::string write_baseline(const std::string& path, const std::vector<Diagnostic>& findings,
+                           const std::map<std::string, const SourceFile*>& sources);
+
+// Removes findings recorded in the baseline (each record absorbs one finding). Throws
+// std::runtime_error with a located message for an unreadable or malformed file.
+size_t filter_baseline(const std::string& path, std::vector<Diagnostic>& findings,
+                       const std::map<std::string, const SourceFile*>& sources);
+
+}  // namespace torchlint
