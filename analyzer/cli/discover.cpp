@@ -168,6 +168,7 @@ Discovery discover_python_files(const std::vector<std::string>& paths) {
       walk_directory(fs::path(path), out);
     } else {
       out.files.push_back(fs::path(path).lexically_normal().string());
+      out.named.push_back(out.files.back());
     }
   }
   std::sort(out.files.begin(), out.files.end());

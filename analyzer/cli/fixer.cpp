@@ -63,7 +63,7 @@ std::string write_file_atomically(const std::string& path, const std::string& te
   return "";
 }
 
-FixOutcome apply_fixes(const RunResult& first, const py::RuleSet& rules, unsigned jobs, const FixOptions& options,
+FixOutcome apply_fixes(const RunResult& first, const RuleSetFor& rules_for, unsigned jobs, const FixOptions& options,
                        std::ostream& diff_out) {
   FixOutcome outcome;
   // Only files with something to fix take part; their texts evolve round by round.
@@ -101,7 +101,9 @@ FixOutcome apply_fixes(const RunResult& first, const py::RuleSet& rules, unsigne
       texts[i] = std::move(next.text);
     }
     if (!changed) break;
-    findings = run_analysis(paths, rules, jobs, &texts).findings;
+    std::vector<const py::RuleSet*> sets;
+    for (const auto& p : paths) sets.push_back(rules_for(p));
+    findings = run_analysis(paths, sets, jobs, &texts).findings;
   }
   for (size_t i = 0; i < paths.size(); ++i) {
     if (texts[i] == originals[i]) continue;

@@ -2,6 +2,7 @@
 // checking after each round that the file still parses as well as before; writes files
 // atomically (a temp file in the same folder, then rename), keeping bytes it did not edit.
 #pragma once
+#include <functional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -21,7 +22,9 @@ struct FixOutcome {
   std::vector<std::string> notes;  // dropped fixes, write failures
 };
 
-FixOutcome apply_fixes(const RunResult& first, const py::RuleSet& rules, unsigned jobs, const FixOptions& options,
+using RuleSetFor = std::function<const py::RuleSet*(const std::string& path)>;
+
+FixOutcome apply_fixes(const RunResult& first, const RuleSetFor& rules_for, unsigned jobs, const FixOptions& options,
                        std::ostream& diff_out);
 
 // Atomically replaces `path` with `text`, keeping its permissions. Returns "" or an error.

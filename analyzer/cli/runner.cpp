@@ -38,6 +38,11 @@ struct ThreadStats {
 
 RunResult run_analysis(const std::vector<std::string>& paths, const py::RuleSet& rules, unsigned jobs,
                        const std::vector<std::string>* texts) {
+  return run_analysis(paths, std::vector<const py::RuleSet*>(paths.size(), &rules), jobs, texts);
+}
+
+RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<const py::RuleSet*>& rule_sets,
+                       unsigned jobs, const std::vector<std::string>* texts) {
   auto start = Clock::now();
   jobs = std::max(1u, std::min<unsigned>(jobs, static_cast<unsigned>(std::max<size_t>(1, paths.size()))));
   RunResult result;
@@ -87,6 +92,7 @@ RunResult run_analysis(const std::vector<std::string>& paths, const py::RuleSet&
     if (!parsed[i] || !parsed[i]->model) return;
     auto t0 = Clock::now();
     parsed[i]->model->complete(index);
+    const py::RuleSet& rules = *rule_sets[i];
     per_file[i] = py::run_rules(rules, *parsed[i]);
     const py::ParsedFile& pf = *parsed[i];
     std::vector<Comment> comments;

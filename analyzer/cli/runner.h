@@ -30,5 +30,8 @@ struct RunResult {
 // otherwise files are read from disk.
 RunResult run_analysis(const std::vector<std::string>& paths, const py::RuleSet& rules, unsigned jobs,
                        const std::vector<std::string>* texts = nullptr);
+// The same with a rule set per file (configurations differ across a repository).
+RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<const py::RuleSet*>& rule_sets,
+                       unsigned jobs, const std::vector<std::string>* texts = nullptr);
 
 }  // namespace torchlint

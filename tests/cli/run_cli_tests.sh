@@ -47,6 +47,9 @@ golden unknown_predicate "$bin" check input/clean.py --rules packs/bad_predicate
 golden custom_pack "$bin" check input/custom_rule_target.py --rules packs/custom.yaml --select ACME --no-source
 golden rule_docs "$bin" rule TL101
 golden missing_path "$bin" check input/clean.py input/does_not_exist.py --no-source
+golden configured_project "$bin" check configured/pkg configured/vendor --no-source
+golden config_typo "$bin" check configured/broken --no-source
+golden config_cli_override "$bin" check configured/pkg/a.py --select TL301 --no-source
 golden suppressions "$bin" check input/suppressed.py --select TL,TL000 --no-source
 golden diff_unsafe "$bin" check input/train_loop.py --diff --unsafe-fixes
 golden diff_safe_only "$bin" check input/train_loop.py --diff
