@@ -9,6 +9,7 @@
 #include <optional>
 #include <thread>
 
+#include "cli/cache.h"
 #include "core/suppressions.h"
 
 namespace torchlint {
@@ -41,17 +42,66 @@ RunResult run_analysis(const std::vector<std::string>& paths, const py::RuleSet&
   return run_analysis(paths, std::vector<const py::RuleSet*>(paths.size(), &rules), jobs, texts);
 }
 
+namespace {
+
+struct FileWork {
+  std::optional<py::ParsedFile> parsed;  // the file itself lives here (a tree only if parsed)
+  std::optional<CacheEntry> cached;
+  py::ProjectIndex contribution;
+  std::vector<std::string> defined;
+  uint64_t hash = 0;
+  std::vector<Diagnostic> findings;
+};
+
+void parse_and_model(FileWork& w, ThreadStats& st) {
+  thread_local py::Parser parser;
+  auto t1 = Clock::now();
+  py::Tree tree = parser.parse(w.parsed->file->text);
+  st.parse += seconds_since(t1);
+  auto t2 = Clock::now();
+  w.parsed = py::build_model(std::move(w.parsed->file), std::move(tree));
+  if (w.parsed->model) {
+    w.contribution = {};
+    w.parsed->model->contribute(w.contribution);
+    const auto& names = w.parsed->model->defined_function_names();
+    w.defined.assign(names.begin(), names.end());
+  }
+  st.model += seconds_since(t2);
+}
+
+void merge_into(py::ProjectIndex& into, const py::ProjectIndex& from) {
+  into.called_outside_no_grad.insert(from.called_outside_no_grad.begin(), from.called_outside_no_grad.end());
+  into.called_under_no_grad.insert(from.called_under_no_grad.begin(), from.called_under_no_grad.end());
+  into.called_after_eval_mode.insert(from.called_after_eval_mode.begin(), from.called_after_eval_mode.end());
+}
+
+std::vector<Diagnostic> check_file(const py::ParsedFile& pf, const py::ProjectIndex& index, const py::RuleSet& rules) {
+  pf.model->complete(index);
+  std::vector<Diagnostic> found = py::run_rules(rules, pf);
+  std::vector<Comment> comments;
+  for (auto [b, e] : pf.model->comments()) comments.push_back({{b, e}});
+  std::vector<Suppression> suppressions = parse_suppressions(*pf.file, comments);
+  apply_suppressions(found, suppressions);
+  if (const RuleSpec* r = rules.unused_suppression_rule()) {
+    for (auto& d : unused_suppressions(*pf.file, suppressions, r->id, r->name, r->severity)) found.push_back(std::move(d));
+  }
+  return found;
+}
+
+}  // namespace
+
 RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<const py::RuleSet*>& rule_sets,
-                       unsigned jobs, const std::vector<std::string>* texts) {
+                       unsigned jobs, const std::vector<std::string>* texts, const ResultCache* cache) {
   auto start = Clock::now();
   jobs = std::max(1u, std::min<unsigned>(jobs, static_cast<unsigned>(std::max<size_t>(1, paths.size()))));
   RunResult result;
-  std::vector<std::optional<py::ParsedFile>> parsed(paths.size());
+  std::vector<FileWork> work(paths.size());
   std::vector<ThreadStats> stats(jobs);
   std::vector<py::ProjectIndex> indexes(jobs);
 
+  // Phase 1: read; an unchanged file brings its index contribution from the cache,
+  // any other file is parsed and modelled.
   parallel_for(paths.size(), jobs, [&](size_t i, unsigned t) {
-    thread_local py::Parser parser;
     auto t0 = Clock::now();
     std::string text;
     if (texts) {
@@ -69,46 +119,51 @@ RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<
       stats[t].notes.push_back(paths[i] + ": looks like a binary file; skipped");
       return;
     }
-    auto t1 = Clock::now();
-    auto file = std::make_unique<SourceFile>(paths[i], std::move(text));
-    py::Tree tree = parser.parse(file->text);
-    stats[t].parse += seconds_since(t1);
-    auto t2 = Clock::now();
-    py::ParsedFile pf = py::build_model(std::move(file), std::move(tree));
-    if (pf.model) pf.model->contribute(indexes[t]);
-    stats[t].model += seconds_since(t2);
-    parsed[i] = std::move(pf);
+    FileWork& w = work[i];
+    w.hash = content_hash(text);
+    w.parsed.emplace();
+    w.parsed->file = std::make_unique<SourceFile>(paths[i], std::move(text));
+    if (cache) w.cached = cache->load(paths[i], w.hash);
+    if (w.cached) {
+      w.contribution = w.cached->contribution;
+      w.defined = w.cached->defined_functions;
+    } else {
+      parse_and_model(w, stats[t]);
+    }
+    merge_into(indexes[t], w.contribution);
   });
 
   py::ProjectIndex index;
-  for (auto& ix : indexes) {
-    index.called_outside_no_grad.merge(ix.called_outside_no_grad);
-    index.called_under_no_grad.merge(ix.called_under_no_grad);
-    index.called_after_eval_mode.merge(ix.called_after_eval_mode);
-  }
+  for (auto& ix : indexes) merge_into(index, ix);
 
-  std::vector<std::vector<Diagnostic>> per_file(paths.size());
+  // Phase 2: findings from the cache when the rules and the facts they depend on are
+  // unchanged; otherwise analysed (parsing now if phase 1 did not).
   parallel_for(paths.size(), jobs, [&](size_t i, unsigned t) {
-    if (!parsed[i] || !parsed[i]->model) return;
+    FileWork& w = work[i];
+    if (!w.parsed) return;
     auto t0 = Clock::now();
-    parsed[i]->model->complete(index);
-    const py::RuleSet& rules = *rule_sets[i];
-    per_file[i] = py::run_rules(rules, *parsed[i]);
-    const py::ParsedFile& pf = *parsed[i];
-    std::vector<Comment> comments;
-    for (auto [b, e] : pf.model->comments()) comments.push_back({{b, e}});
-    std::vector<Suppression> suppressions = parse_suppressions(*pf.file, comments);
-    apply_suppressions(per_file[i], suppressions);
-    if (const RuleSpec* r = rules.unused_suppression_rule()) {
-      for (auto& d : unused_suppressions(*pf.file, suppressions, r->id, r->name, r->severity))
-        per_file[i].push_back(std::move(d));
+    std::string key = cache ? cache->rules_hash() + ":" + facts_hash(index, w.defined) : "";
+    if (w.cached && w.cached->results_key == key) {
+      w.findings = std::move(w.cached->findings);
+      for (auto& d : w.findings) resolve_positions(*w.parsed->file, d);
+      if (w.cached->syntax_error_offset) w.parsed->syntax_error_offsets = {*w.cached->syntax_error_offset};
+      stats[t].rules += seconds_since(t0);
+      return;
     }
-    stats[t].rules += seconds_since(t0);
+    if (!w.parsed->model) parse_and_model(w, stats[t]);
+    auto t1 = Clock::now();
+    if (w.parsed->model) w.findings = check_file(*w.parsed, index, *rule_sets[i]);
+    stats[t].rules += seconds_since(t1);
+    if (cache && w.parsed->model) {
+      CacheEntry e{w.hash, w.defined, w.contribution, key, w.findings, std::nullopt};
+      if (!w.parsed->syntax_error_offsets.empty()) e.syntax_error_offset = w.parsed->syntax_error_offsets.front();
+      cache->store(paths[i], e);
+    }
   });
 
   for (size_t i = 0; i < paths.size(); ++i) {
-    if (!parsed[i]) continue;
-    py::ParsedFile& pf = *parsed[i];
+    if (!work[i].parsed) continue;
+    py::ParsedFile& pf = *work[i].parsed;
     ++result.summary.files;
     result.summary.lines += pf.file->lines.line_count();
     if (!pf.syntax_error_offsets.empty()) {
@@ -116,7 +171,7 @@ RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<
       result.summary.files_with_syntax_errors.push_back(pf.file->path + ":" + std::to_string(p.line) + ":" +
                                                         std::to_string(p.column));
     }
-    for (auto& d : per_file[i]) result.findings.push_back(std::move(d));
+    for (auto& d : work[i].findings) result.findings.push_back(std::move(d));
     result.files.push_back(std::move(pf));
   }
   for (auto& s : stats) {

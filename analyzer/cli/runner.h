@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "python/engine.h"
+#include "cli/cache.h"
 #include "report/report.h"
 
 namespace torchlint {
@@ -31,7 +32,9 @@ struct RunResult {
 RunResult run_analysis(const std::vector<std::string>& paths, const py::RuleSet& rules, unsigned jobs,
                        const std::vector<std::string>* texts = nullptr);
 // The same with a rule set per file (configurations differ across a repository).
+// With `cache`, unchanged files are neither parsed nor analysed again.
 RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<const py::RuleSet*>& rule_sets,
-                       unsigned jobs, const std::vector<std::string>* texts = nullptr);
+                       unsigned jobs, const std::vector<std::string>* texts = nullptr,
+                       const ResultCache* cache = nullptr);
 
 }  // namespace torchlint

@@ -117,6 +117,7 @@ class SemanticModel {
 
   // Contribute this file's call facts to the project, then complete the model with them.
   void contribute(ProjectIndex& index) const;
+  const std::unordered_set<std::string>& defined_function_names() const { return defined_function_names_; }
   void complete(const ProjectIndex& index);
 
   // Every named node in pre-order with its parent's index, recorded by the one tree walk

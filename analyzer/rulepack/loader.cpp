@@ -92,6 +92,7 @@ RuleSpec Reader::rule(const YAML::Node& n) {
   check_keys(n, kRuleKeys, "a rule");
   RuleSpec r;
   r.mark = mark(n);
+  r.source = YAML::Dump(n);
   if (n["engine"]) {
     r.engine = scalar(n["engine"], "engine");
     if (r.engine != "pattern" && r.engine != "suppressions")

@@ -68,6 +68,7 @@ struct RuleSpec {
   std::string confirm;
   RuleDocs docs;
   SourceMark mark;
+  std::string source;  // the rule as written (normalised YAML): part of the cache key
 };
 
 }  // namespace torchlint

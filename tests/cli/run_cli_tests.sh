@@ -70,6 +70,23 @@ grep -q "t.py:25:21: TL101" "$scratch/out" || { echo "FAIL: the new finding is n
 printf 'not json' >"$scratch/bl/bad.json"
 expect_rc 2 baseline_malformed sh -c "cd '$scratch/bl' && '$bin' check t.py --baseline bad.json"
 
+# The cache gives the same answers as a cold run, also when another file changes a
+# cross-file fact (who calls evaluate() under no_grad).
+mkdir -p "$scratch/cache/proj"
+cat >"$scratch/cache/proj/ev.py" <<'PY'
+def evaluate(model, loader):
+    model.eval()
+    return [model(x) for x in loader]
+PY
+printf 'import torch\nfrom ev import evaluate\n\ndef main(model, loader):\n    with torch.no_grad():\n        evaluate(model, loader)\n' >"$scratch/cache/proj/main.py"
+cached() { "$bin" check "$scratch/cache/proj" --no-source --cache-dir "$scratch/cache/c" --format json; }
+cold() { "$bin" check "$scratch/cache/proj" --no-source --no-cache --format json; }
+cached >/dev/null
+[ "$(cached)" = "$(cold)" ] || { echo "FAIL: warm cache differs from a cold run"; failures=$((failures + 1)); }
+printf 'from ev import evaluate\n\ndef main(model, loader):\n    evaluate(model, loader)\n' >"$scratch/cache/proj/main.py"
+[ "$(cached)" = "$(cold)" ] || { echo "FAIL: cache kept a finding that depends on another file"; failures=$((failures + 1)); }
+cold | grep -q '"TL303"' || { echo "FAIL: TL303 expected once evaluate() is called with grad on"; failures=$((failures + 1)); }
+
 # --fix rewrites in place, keeps CRLF line endings and file mode, and converges.
 mkdir -p "$scratch/fix"
 cp input/train_loop.py "$scratch/fix/train_loop.py"

@@ -1,0 +1,145 @@
+#include "cli/cache.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "cli/fixer.h"
+
+#ifndef TORCHLINT_VERSION
+#define TORCHLINT_VERSION "dev"
+#endif
+
+namespace torchlint {
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+uint64_t content_hash(std::string_view text) {
+  uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
+  return h ^ (text.size() * 0x9E3779B97F4A7C15ull);
+}
+
+// The running binary's own bytes: a rebuilt torchlint (new predicates, same version
+// number) must not reuse results of the old one.
+uint64_t binary_identity() {
+  static const uint64_t id = [] {
+    std::ifstream in("/proc/self/exe", std::ios::binary);
+    std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    return content_hash(bytes);
+  }();
+  return id;
+}
+
+std::string hash_rules(const std::vector<const py::RuleSet*>& sets) {
+  std::set<const py::RuleSet*> unique(sets.begin(), sets.end());
+  std::string all = fmt::format("{}:{:016x}", TORCHLINT_VERSION, binary_identity());
+  for (const py::RuleSet* s : unique) {
+    all += "\n--set--\n";
+    for (const auto& r : s->rules()) all += r.spec.source + std::string(to_string(r.spec.severity)) + "\n";
+    if (const RuleSpec* u = s->unused_suppression_rule()) all += u->source;
+  }
+  return fmt::format("{:016x}", content_hash(all));
+}
+
+std::string facts_hash(const py::ProjectIndex& index, std::vector<std::string> names) {
+  std::sort(names.begin(), names.end());
+  std::string facts;
+  for (const auto& n : names) {
+    facts += n;
+    facts += index.called_outside_no_grad.count(n) ? '1' : '0';
+    facts += index.called_under_no_grad.count(n) ? '1' : '0';
+    facts += index.called_after_eval_mode.count(n) ? '1' : '0';
+  }
+  return fmt::format("{:016x}", content_hash(facts));
+}
+
+ResultCache::ResultCache(std::string dir, std::string rules_hash)
+    : dir_((fs::path(dir) / (std::string("v") + TORCHLINT_VERSION)).string()), rules_hash_(std::move(rules_hash)) {
+  std::error_code ec;
+  fs::create_directories(dir_, ec);
+  // Keep the cache out of version control without asking the user to.
+  std::ofstream(fs::path(dir) / ".gitignore") << "*\n";
+}
+
+std::string ResultCache::file_for(const std::string& path) const {
+  std::error_code ec;
+  std::string abs = fs::absolute(path, ec).lexically_normal().string();
+  return (fs::path(dir_) / fmt::format("{:016x}.json", content_hash(abs))).string();
+}
+
+namespace {
+json to_json(const std::unordered_set<std::string>& s) { return std::vector<std::string>(s.begin(), s.end()); }
+void from_json_set(const json& j, std::unordered_set<std::string>& s) {
+  for (const auto& v : j) s.insert(v.get<std::string>());
+}
+}  // namespace
+
+std::optional<CacheEntry> ResultCache::load(const std::string& path, uint64_t hash) const {
+  std::ifstream in(file_for(path), std::ios::binary);
+  if (!in) return std::nullopt;
+  try {
+    json j = json::parse(in);
+    if (j.at("path").get<std::string>() != path || j.at("content_hash").get<uint64_t>() != hash) return std::nullopt;
+    CacheEntry e;
+    e.content_hash = hash;
+    e.defined_functions = j.at("defined_functions").get<std::vector<std::string>>();
+    from_json_set(j.at("outside_no_grad"), e.contribution.called_outside_no_grad);
+    from_json_set(j.at("under_no_grad"), e.contribution.called_under_no_grad);
+    from_json_set(j.at("after_eval_mode"), e.contribution.called_after_eval_mode);
+    e.results_key = j.at("results_key").get<std::string>();
+    if (j.contains("syntax_error_offset")) e.syntax_error_offset = j["syntax_error_offset"].get<uint32_t>();
+    for (const auto& f : j.at("findings")) {
+      Diagnostic d;
+      d.rule_id = f.at("rule");
+      d.rule_name = f.at("name");
+      d.severity = parse_severity(f.at("severity").get<std::string>()).value_or(Severity::Warning);
+      d.path = path;
+      d.range = {f.at("start"), f.at("end")};
+      d.message = f.at("message");
+      d.hint = f.at("hint");
+      if (f.contains("fix")) {
+        const json& x = f["fix"];
+        Fix fix{x.at("title"), parse_applicability(x.at("applicability").get<std::string>()).value_or(Applicability::DisplayOnly), {}};
+        for (const auto& ed : x.at("edits")) fix.edits.push_back({{ed.at("start"), ed.at("end")}, ed.at("text"), {}, {}});
+        d.fix = std::move(fix);
+      }
+      e.findings.push_back(std::move(d));
+    }
+    return e;
+  } catch (const json::exception&) {
+    return std::nullopt;  // a damaged or older entry is a miss, never an error
+  }
+}
+
+void ResultCache::store(const std::string& path, const CacheEntry& e) const {
+  json findings = json::array();
+  for (const auto& d : e.findings) {
+    json f = {{"rule", d.rule_id}, {"name", d.rule_name}, {"severity", to_string(d.severity)},
+              {"start", d.range.start}, {"end", d.range.end}, {"message", d.message}, {"hint", d.hint}};
+    if (d.fix) {
+      json edits = json::array();
+      for (const auto& ed : d.fix->edits)
+        edits.push_back({{"start", ed.range.start}, {"end", ed.range.end}, {"text", ed.replacement}});
+      f["fix"] = {{"title", d.fix->title}, {"applicability", to_string(d.fix->applicability)}, {"edits", edits}};
+    }
+    findings.push_back(std::move(f));
+  }
+  json j = {{"path", path},
+            {"content_hash", e.content_hash},
+            {"defined_functions", e.defined_functions},
+            {"outside_no_grad", to_json(e.contribution.called_outside_no_grad)},
+            {"under_no_grad", to_json(e.contribution.called_under_no_grad)},
+            {"after_eval_mode", to_json(e.contribution.called_after_eval_mode)},
+            {"results_key", e.results_key},
+            {"findings", findings}};
+  if (e.syntax_error_offset) j["syntax_error_offset"] = *e.syntax_error_offset;
+  write_file_atomically(file_for(path), j.dump(-1, ' ', false, json::error_handler_t::replace));
+}
+
+}  // namespace torchlint
