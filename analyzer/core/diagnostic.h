@@ -48,6 +48,10 @@ struct Diagnostic {
   Position start, end;  // filled by resolve_positions()
   std::string message;
   std::string hint;  // one line: what to do (shown when there is no fix title)
+  // The code a finding is about beyond its anchor (the loop that never clears gradients):
+  // a change anywhere in it brings the finding into a diff-based review.
+  std::optional<ByteRange> region;
+  uint32_t region_start_line = 0, region_end_line = 0;
   std::optional<Fix> fix;
 };
 

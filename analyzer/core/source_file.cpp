@@ -35,6 +35,10 @@ std::string_view LineIndex::line_text(std::string_view text, uint32_t line) cons
 void resolve_positions(const SourceFile& file, Diagnostic& d) {
   d.start = file.lines.position(file.text, d.range.start);
   d.end = file.lines.position(file.text, d.range.end);
+  if (d.region) {
+    d.region_start_line = file.lines.position(file.text, d.region->start).line;
+    d.region_end_line = file.lines.position(file.text, d.region->end).line;
+  }
   if (d.fix) {
     for (Edit& e : d.fix->edits) {
       e.start = file.lines.position(file.text, e.range.start);

@@ -183,6 +183,12 @@ std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& pf) {
       d.severity = rule.spec.severity;
       d.path = pf.file->path;
       d.range = {ts_node_start_byte(anchor), ts_node_end_byte(anchor)};
+      if (!rule.spec.region.empty()) {
+        TSNode region{};
+        if (rule.spec.region == "training-loop") model.innermost_training_loop(node, &region);
+        else if (const FunctionInfo* f = model.function(model.function_of(node))) region = f->node;
+        if (!ts_node_is_null(region)) d.region = ByteRange{ts_node_start_byte(region), ts_node_end_byte(region)};
+      }
       d.message = interpolate(rule.spec.message, b, model, true);
       d.hint = interpolate(rule.spec.hint, b, model, true);
       if (rule.spec.fix) d.fix = build_fix(*rule.spec.fix, node, b, pf);

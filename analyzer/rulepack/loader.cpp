@@ -82,7 +82,7 @@ class Reader {
 };
 
 const std::vector<std::string> kRuleKeys = {"id", "name", "family", "language", "severity", "message", "hint",
-                                            "anchor", "report", "match", "fix", "confirm", "docs", "engine", "default"};
+                                            "anchor", "report", "match", "fix", "confirm", "docs", "engine", "default", "region"};
 const std::vector<std::string> kMatchKeys = {"pattern", "kind", "any", "all", "not", "inside", "has", "field", "where"};
 const std::vector<std::string> kFixKeys = {"title", "applicability", "replace", "with", "insert-after"};
 const std::vector<std::string> kDocKeys = {"what", "why", "example", "use-instead", "fix-safety", "references"};
@@ -133,6 +133,11 @@ RuleSpec Reader::rule(const YAML::Node& n) {
     r.once_per_function = rep == "once-per-function";
   }
   if (n["confirm"]) r.confirm = scalar(n["confirm"], "confirm");
+  if (n["region"]) {
+    r.region = scalar(n["region"], "region");
+    if (r.region != "training-loop" && r.region != "function")
+      fail(n["region"], "`region` must be `training-loop` or `function`");
+  }
   if (n["match"]) r.match = match(n["match"]);
   if (n["fix"]) r.fix = fix(n["fix"]);
   r.docs = docs(n["docs"]);

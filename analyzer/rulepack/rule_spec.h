@@ -60,6 +60,7 @@ struct RuleSpec {
   std::string hint;
   std::optional<std::string> anchor;  // metavariable the finding is reported on
   bool once_per_function = false;
+  std::string region;  // "", "training-loop" or "function": see Diagnostic::region
   // `pattern`: matched by the engine; `suppressions`: produced by the suppression pass.
   std::string engine = "pattern";
   bool enabled_by_default = true;  // `default: off` rules run only when selected by name

@@ -87,6 +87,39 @@ printf 'from ev import evaluate\n\ndef main(model, loader):\n    evaluate(model,
 [ "$(cached)" = "$(cold)" ] || { echo "FAIL: cache kept a finding that depends on another file"; failures=$((failures + 1)); }
 cold | grep -q '"TL303"' || { echo "FAIL: TL303 expected once evaluate() is called with grad on"; failures=$((failures + 1)); }
 
+# --diff-base: only findings on changed lines, or in a changed loop/function; --staged:
+# the index content.
+repo="$scratch/git"
+mkdir -p "$repo"
+git -C "$repo" init -q -b main
+git -C "$repo" config user.email t@example.com
+git -C "$repo" config user.name t
+cp input/train_loop.py "$repo/old.py"
+cp input/train_loop.py "$repo/touched.py"
+git -C "$repo" add . && git -C "$repo" commit -qm base
+git -C "$repo" checkout -qb feature
+sed -i 's/if step % log_every == 0:/if step % log_every == 0:  # touched/' "$repo/touched.py"  # in the loop, not on a finding
+cp input/train_loop.py "$repo/new.py"
+(cd "$repo" && "$bin" check --diff-base main --no-source --no-cache --format json) >"$scratch/diffbase.json"
+python3 - "$scratch/diffbase.json" <<'PY' || failures=$((failures + 1))
+import json, sys
+got = sorted((f["path"], f["rule"]) for f in json.load(open(sys.argv[1]))["findings"])
+# new.py: everything; touched.py: TL301 (its loop was edited), not TL101 (its line was not); old.py: nothing.
+want = [("new.py", "TL101"), ("new.py", "TL301"), ("touched.py", "TL301")]
+if got != want:
+    sys.exit(f"FAIL: --diff-base reported {got}, want {want}")
+PY
+expect_rc 2 diff_base_bad_ref sh -c "cd '$repo' && '$bin' check --diff-base no-such-ref"
+git -C "$repo" add new.py
+printf 'x = 1\n' >"$repo/new.py"   # the working tree differs from the index
+(cd "$repo" && "$bin" check --staged --no-source --format json) >"$scratch/staged.json"
+python3 - "$scratch/staged.json" <<'PY' || failures=$((failures + 1))
+import json, sys
+got = sorted((f["path"], f["rule"]) for f in json.load(open(sys.argv[1]))["findings"])
+if got != [("new.py", "TL101"), ("new.py", "TL301")]:
+    sys.exit(f"FAIL: --staged reported {got}")
+PY
+
 # --fix rewrites in place, keeps CRLF line endings and file mode, and converges.
 mkdir -p "$scratch/fix"
 cp input/train_loop.py "$scratch/fix/train_loop.py"

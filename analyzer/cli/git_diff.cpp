@@ -1,0 +1,91 @@
+#include "cli/git_diff.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <sstream>
+
+namespace torchlint {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string shell_quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+std::string run_git(const std::string& args) {
+  std::string cmd = "git " + args + " 2>/dev/null";
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) throw GitError("cannot run git");
+  std::string out;
+  char buf[65536];
+  for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
+  int status = pclose(p);
+  if (status != 0) throw GitError("`git " + args + "` failed (is this a git repository, and does the ref exist?)");
+  return out;
+}
+
+std::string trim_newline(std::string s) {
+  while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.pop_back();
+  return s;
+}
+
+// Parses `git diff -U0` output: `+++ b/path` then `@@ -a,b +c,d @@` hunks.
+void parse_unified_zero(const std::string& diff, ChangedLines& out) {
+  std::istringstream in(diff);
+  std::string line, current;
+  while (std::getline(in, line)) {
+    if (line.starts_with("+++ ")) {
+      current = line == "+++ /dev/null" ? "" : (fs::path(out.repo_root) / line.substr(6)).lexically_normal().string();
+      if (!current.empty()) out.files[current];
+    } else if (line.starts_with("@@ ") && !current.empty()) {
+      size_t plus = line.find(" +");
+      if (plus == std::string::npos) continue;
+      unsigned long start = std::stoul(line.substr(plus + 2));
+      unsigned long count = 1;
+      size_t comma = line.find(',', plus);
+      size_t space = line.find(' ', plus + 2);
+      if (comma != std::string::npos && comma < space) count = std::stoul(line.substr(comma + 1));
+      for (unsigned long l = start; l < start + count; ++l) out.files[current].insert(static_cast<uint32_t>(l));
+    }
+  }
+}
+
+}  // namespace
+
+bool ChangedLines::touches(const std::string& abs_path, uint32_t first_line, uint32_t last_line) const {
+  if (whole_files.count(abs_path)) return true;
+  auto it = files.find(abs_path);
+  if (it == files.end()) return false;
+  auto lo = it->second.lower_bound(first_line);
+  return lo != it->second.end() && *lo <= last_line;
+}
+
+ChangedLines changed_since(const std::string& base_ref) {
+  ChangedLines out;
+  out.repo_root = trim_newline(run_git("rev-parse --show-toplevel"));
+  std::string base = trim_newline(run_git("merge-base " + shell_quote(base_ref) + " HEAD"));
+  std::string root = shell_quote(out.repo_root);
+  parse_unified_zero(run_git("-C " + root + " diff -U0 --no-color --no-ext-diff " + shell_quote(base)), out);
+  std::istringstream untracked(run_git("-C " + root + " ls-files --others --exclude-standard"));
+  for (std::string f; std::getline(untracked, f);)
+    out.whole_files.insert((fs::path(out.repo_root) / f).lexically_normal().string());
+  return out;
+}
+
+ChangedLines staged_changes() {
+  ChangedLines out;
+  out.repo_root = trim_newline(run_git("rev-parse --show-toplevel"));
+  parse_unified_zero(run_git("-C " + shell_quote(out.repo_root) + " diff --cached -U0 --no-color --no-ext-diff"), out);
+  return out;
+}
+
+std::string staged_text(const std::string& repo_root, const std::string& abs_path) {
+  std::string rel = fs::path(abs_path).lexically_relative(repo_root).generic_string();
+  return run_git("-C " + shell_quote(repo_root) + " show " + shell_quote(":" + rel));
+}
+
+}  // namespace torchlint

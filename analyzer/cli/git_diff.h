@@ -1,0 +1,30 @@
+// What changed, for the review bot and pre-commit: `--diff-base REF` (lines added or changed
+// since the merge base of REF and HEAD, like `git diff REF...`, plus untracked files) and
+// `--staged` (the index, as pre-commit sees it). Uses the git command line.
+#pragma once
+#include <map>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace torchlint {
+
+struct GitError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct ChangedLines {
+  std::string repo_root;  // absolute
+  // absolute path -> changed line numbers of the new version (empty set: the whole file is new)
+  std::map<std::string, std::set<uint32_t>> files;
+  std::set<std::string> whole_files;  // new or untracked files: every line counts
+  bool touches(const std::string& abs_path, uint32_t first_line, uint32_t last_line) const;
+};
+
+ChangedLines changed_since(const std::string& base_ref);
+ChangedLines staged_changes();
+// The staged content of a file (`git show :path`).
+std::string staged_text(const std::string& repo_root, const std::string& abs_path);
+
+}  // namespace torchlint
