@@ -242,6 +242,20 @@ int run_check(const CheckOptions& o) {
     for (const auto& [n, rule] : rows) std::cout << fmt::format("{:>6}  {:<7} {}\n", n, rule.first, rule.second);
   } else if (o.format == "json") {
     render_json(std::cout, result.findings, result.summary);
+  } else if (o.format != "text") {
+    std::vector<RuleSpec> ran;  // every rule that ran, once, for SARIF rules[] and the review
+    std::set<std::string> seen;
+    for (const auto& [cfg, set] : rule_sets) {
+      for (const auto& r : set->rules())
+        if (seen.insert(r.spec.id).second) ran.push_back(r.spec);
+      if (const RuleSpec* u = set->unused_suppression_rule(); u && seen.insert(u->id).second) ran.push_back(*u);
+    }
+    std::sort(ran.begin(), ran.end(), [](const RuleSpec& a, const RuleSpec& b) { return a.id < b.id; });
+    if (o.format == "sarif") render_sarif(std::cout, result.findings, ran, sources, TORCHLINT_VERSION);
+    else if (o.format == "github") render_github(std::cout, result.findings);
+    else if (o.format == "gitlab") render_gitlab(std::cout, result.findings, sources);
+    else if (o.format == "rdjson") render_rdjson(std::cout, result.findings);
+    else render_review(std::cout, result.findings, ran, sources);
   } else {
     bool color = o.color == "always" || (o.color == "auto" && isatty(STDOUT_FILENO) && !getenv("NO_COLOR"));
     render_text(std::cout, result.findings, sources, result.summary, {color, !o.no_source, !o.quiet});
@@ -312,7 +326,7 @@ int main(int argc, char** argv) {
   CheckOptions check;
   auto* check_cmd = app.add_subcommand("check", "Check Python files and directories (default: .)");
   check_cmd->add_option("paths", check.paths, "Files or directories");
-  check_cmd->add_option("--format", check.format, "Output format")->check(CLI::IsMember({"text", "json"}));
+  check_cmd->add_option("--format", check.format, "Output format")->check(CLI::IsMember({"text", "json", "sarif", "github", "gitlab", "rdjson", "review"}));
   check_cmd->add_option("--color", check.color, "Colour text output")->check(CLI::IsMember({"auto", "always", "never"}));
   check_cmd->add_option("--select", check.select, "Only these rules: code (TL101), prefix (TL1) or name")->delimiter(',');
   check_cmd->add_option("--ignore", check.ignore, "Skip these rules: code, prefix or name")->delimiter(',');

@@ -8,6 +8,7 @@
 
 #include "core/diagnostic.h"
 #include "core/source_file.h"
+#include "rulepack/rule_spec.h"
 
 namespace torchlint {
 
@@ -29,5 +30,19 @@ void render_text(std::ostream& out, const std::vector<Diagnostic>& findings,
                  const std::map<std::string, const SourceFile*>& sources, const RunSummary& summary,
                  const TextOptions& options);
 void render_json(std::ostream& out, const std::vector<Diagnostic>& findings, const RunSummary& summary);
+
+// `rules` are the rules that ran (for SARIF rules[] and review text); findings are sorted.
+void render_sarif(std::ostream& out, const std::vector<Diagnostic>& findings, const std::vector<RuleSpec>& rules,
+                  const std::map<std::string, const SourceFile*>& sources, const std::string& tool_version);
+void render_github(std::ostream& out, const std::vector<Diagnostic>& findings);
+void render_gitlab(std::ostream& out, const std::vector<Diagnostic>& findings,
+                   const std::map<std::string, const SourceFile*>& sources);
+void render_rdjson(std::ostream& out, const std::vector<Diagnostic>& findings);
+void render_review(std::ostream& out, const std::vector<Diagnostic>& findings, const std::vector<RuleSpec>& rules,
+                   const std::map<std::string, const SourceFile*>& sources);
+
+// A fingerprint that survives the finding moving to another line: rule, path and the
+// finding's normalised source line.
+std::string finding_fingerprint(const Diagnostic& d, const std::map<std::string, const SourceFile*>& sources);
 
 }  // namespace torchlint

@@ -50,6 +50,11 @@ golden missing_path "$bin" check input/clean.py input/does_not_exist.py --no-sou
 golden configured_project "$bin" check configured/pkg configured/vendor --no-source
 golden config_typo "$bin" check configured/broken --no-source
 golden config_cli_override "$bin" check configured/pkg/a.py --select TL301 --no-source
+golden format_github "$bin" check input/train_loop.py input/custom_rule_target.py --rules packs/custom.yaml --format github
+golden format_gitlab "$bin" check input/train_loop.py --format gitlab
+golden format_rdjson "$bin" check input/train_loop.py --format rdjson
+golden format_review "$bin" check input/train_loop.py input/broken_syntax.py --format review
+golden format_review_clean "$bin" check input/clean.py --format review
 golden suppressions "$bin" check input/suppressed.py --select TL,TL000 --no-source
 golden diff_unsafe "$bin" check input/train_loop.py --diff --unsafe-fixes
 golden diff_safe_only "$bin" check input/train_loop.py --diff

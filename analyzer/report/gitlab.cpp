@@ -1,0 +1,25 @@
+// GitLab Code Quality report (a JSON array of issues).
+#include <nlohmann/json.hpp>
+
+#include "report/report.h"
+
+namespace torchlint {
+
+void render_gitlab(std::ostream& out, const std::vector<Diagnostic>& findings,
+                   const std::map<std::string, const SourceFile*>& sources) {
+  using json = nlohmann::ordered_json;
+  json issues = json::array();
+  for (const Diagnostic& d : findings) {
+    std::string_view severity = d.severity == Severity::Error     ? "major"
+                                : d.severity == Severity::Warning ? "minor"
+                                                                  : "info";
+    issues.push_back({{"description", d.rule_id + " " + d.message},
+                      {"check_name", d.rule_id},
+                      {"fingerprint", finding_fingerprint(d, sources)},
+                      {"severity", severity},
+                      {"location", {{"path", d.path}, {"lines", {{"begin", d.start.line}, {"end", d.end.line}}}}}});
+  }
+  out << issues.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
+}
+
+}  // namespace torchlint
