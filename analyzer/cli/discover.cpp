@@ -167,6 +167,14 @@ Discovery discover_python_files(const std::vector<std::string>& paths) {
     } else if (fs::is_directory(st)) {
       walk_directory(fs::path(path), out);
     } else {
+      std::string ext = fs::path(path).extension().string();
+      bool cxx = ext == ".cpp" || ext == ".cc" || ext == ".cxx" || ext == ".h" || ext == ".hpp" || ext == ".cu" ||
+                 ext == ".cuh" || ext == ".c";
+      if (cxx) continue;  // the C++/CUDA front end is not part of this build: nothing to say yet
+      if (ext != ".py" && ext != ".pyi") {
+        out.notes.push_back(path + ": not a Python file; skipped");
+        continue;
+      }
       out.files.push_back(fs::path(path).lexically_normal().string());
       out.named.push_back(out.files.back());
     }

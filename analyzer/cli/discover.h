@@ -9,6 +9,7 @@ namespace torchlint {
 struct Discovery {
   std::vector<std::string> files;   // sorted, unique
   std::vector<std::string> errors;  // "PATH: reason"
+  std::vector<std::string> notes;   // named files skipped on purpose
   std::vector<std::string> named;   // files named on the command line (never excluded)
 };
 

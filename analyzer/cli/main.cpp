@@ -17,6 +17,7 @@
 #include "cli/discover.h"
 #include "cli/fixer.h"
 #include "cli/git_diff.h"
+#include "cli/install_hook.h"
 #include "cli/runner.h"
 #include "python/engine.h"
 #include "report/report.h"
@@ -165,6 +166,7 @@ int run_check(const CheckOptions& o) {
     std::sort(found.files.begin(), found.files.end());
   }
   for (const auto& e : found.errors) std::cerr << "error: " << e << "\n";
+  for (const auto& n : found.notes) std::cerr << "note: " << n << "\n";
   std::set<std::string> named(found.named.begin(), found.named.end());
   std::map<const Config*, std::unique_ptr<py::RuleSet>> rule_sets;
   std::map<std::string, const py::RuleSet*> rules_of;
@@ -356,6 +358,9 @@ int main(int argc, char** argv) {
   rule_cmd->add_option("--rules", doc_packs, "Extra rule pack file or directory");
   auto* rules_cmd = app.add_subcommand("rules", "List all rules");
   rules_cmd->add_option("--rules", doc_packs, "Extra rule pack file or directory");
+  bool force_hook = false;
+  auto* hook_cmd = app.add_subcommand("install-hook", "Install a git pre-commit hook that checks staged changes");
+  hook_cmd->add_flag("--force", force_hook, "Replace an existing hook torchlint did not write");
   std::string parse_path;
   auto* parse_cmd = app.add_subcommand("parse", "Print a file's syntax tree (node kinds for writing patterns)");
   parse_cmd->add_option("file", parse_path, "Python file")->required();
@@ -371,6 +376,11 @@ int main(int argc, char** argv) {
     if (*rule_cmd) return run_rule_docs(rule_code, doc_packs);
     if (*rules_cmd) return run_rules_list(doc_packs);
     if (*parse_cmd) return run_parse(parse_path);
+    if (*hook_cmd) {
+      std::error_code ec;
+      std::string self = std::filesystem::read_symlink("/proc/self/exe", ec).string();
+      return install_hook(ec ? std::string("torchlint") : self, force_hook, std::cout, std::cerr);
+    }
   } catch (const RulePackError& e) {
     std::cerr << "error: " << e.what() << "\n";
     return kExitError;

@@ -1,0 +1,70 @@
+#include "cli/install_hook.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "cli/fixer.h"
+
+namespace torchlint {
+
+namespace fs = std::filesystem;
+
+namespace {
+constexpr const char* kMarker = "# installed by torchlint install-hook";
+
+std::string git_hook_path() {
+  FILE* p = popen("git rev-parse --git-path hooks/pre-commit 2>/dev/null", "r");
+  if (!p) return "";
+  char buf[4096];
+  std::string out;
+  for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
+  if (pclose(p) != 0) return "";
+  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+  return out;
+}
+
+std::string shell_quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+}  // namespace
+
+int install_hook(const std::string& torchlint_path, bool force, std::ostream& out, std::ostream& err) {
+  std::string hook = git_hook_path();
+  if (hook.empty()) {
+    err << "error: not inside a git repository\n";
+    return 2;
+  }
+  std::error_code ec;
+  if (fs::exists(hook, ec)) {
+    std::ifstream in(hook);
+    std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    if (text.find(kMarker) == std::string::npos && !force) {
+      err << "error: " << hook << " exists and was not written by torchlint; use --force to replace it\n";
+      return 2;
+    }
+  }
+  fs::create_directories(fs::path(hook).parent_path(), ec);
+  std::string script = std::string("#!/bin/sh\n") + kMarker + R"sh(
+# Checks the staged Python changes with torchlint. Skip once with `git commit --no-verify`.
+TORCHLINT="${TORCHLINT:-)sh" + shell_quote(torchlint_path) + R"sh(}"
+command -v "$TORCHLINT" >/dev/null 2>&1 || TORCHLINT=torchlint
+if [ -z "$(git diff --cached --name-only --diff-filter=ACMR -- '*.py' '*.pyi')" ]; then
+  exit 0
+fi
+exec "$TORCHLINT" check --staged --no-cache
+)sh";
+  std::string error = write_file_atomically(hook, script);
+  if (!error.empty()) {
+    err << "error: " << error << "\n";
+    return 2;
+  }
+  fs::permissions(hook, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                            fs::perms::others_read | fs::perms::others_exec, ec);
+  out << "installed the torchlint pre-commit hook at " << hook << "\n";
+  return 0;
+}
+
+}  // namespace torchlint
