@@ -18,6 +18,7 @@
 #include "cli/fixer.h"
 #include "cli/git_diff.h"
 #include "cli/install_hook.h"
+#include "cli/progress.h"
 #include "cli/runner.h"
 #include "python/engine.h"
 #include "report/report.h"
@@ -195,8 +196,9 @@ int run_check(const CheckOptions& o) {
   if (o.staged)
     for (const auto& f : files) staged_texts.push_back(staged_text(changed->repo_root, absolute(f)));
   auto analyse = [&] {
+    ProgressLine progress(files.size(), !o.quiet && o.format == "text");
     auto* r = o.staged ? new RunResult(run_analysis(files, per_file, jobs, &staged_texts))
-                       : new RunResult(run_analysis(files, per_file, jobs, nullptr, cache.get()));
+                       : new RunResult(run_analysis(files, per_file, jobs, nullptr, cache.get(), progress.counter()));
     if (changed) keep_changed(r->findings, *changed);
     std::erase_if(r->findings, [&](const Diagnostic& d) { return ignored_by_config(configs.for_file(d.path), d); });
     return r;

@@ -91,7 +91,8 @@ std::vector<Diagnostic> check_file(const py::ParsedFile& pf, const py::ProjectIn
 }  // namespace
 
 RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<const py::RuleSet*>& rule_sets,
-                       unsigned jobs, const std::vector<std::string>* texts, const ResultCache* cache) {
+                       unsigned jobs, const std::vector<std::string>* texts, const ResultCache* cache,
+                       std::atomic<size_t>* progress) {
   auto start = Clock::now();
   jobs = std::max(1u, std::min<unsigned>(jobs, static_cast<unsigned>(std::max<size_t>(1, paths.size()))));
   RunResult result;
@@ -140,6 +141,10 @@ RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<
   // unchanged; otherwise analysed (parsing now if phase 1 did not).
   parallel_for(paths.size(), jobs, [&](size_t i, unsigned t) {
     FileWork& w = work[i];
+    struct Done {  // counts the file however this lambda returns
+      std::atomic<size_t>* p;
+      ~Done() { if (p) ++*p; }
+    } done{progress};
     if (!w.parsed) return;
     auto t0 = Clock::now();
     std::string key = cache ? cache->rules_hash() + ":" + facts_hash(index, w.defined) : "";

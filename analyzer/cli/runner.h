@@ -2,6 +2,7 @@
 // file's model and contributes to the project index; phase 2 completes the models with the
 // index and runs the rules. Output is sorted, so it never depends on scheduling.
 #pragma once
+#include <atomic>
 #include <memory>
 #include <string>
 #include <vector>
@@ -32,9 +33,10 @@ struct RunResult {
 RunResult run_analysis(const std::vector<std::string>& paths, const py::RuleSet& rules, unsigned jobs,
                        const std::vector<std::string>* texts = nullptr);
 // The same with a rule set per file (configurations differ across a repository).
-// With `cache`, unchanged files are neither parsed nor analysed again.
+// With `cache`, unchanged files are neither parsed nor analysed again. `progress`, when
+// given, counts finished files (phase 2) for a progress display.
 RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<const py::RuleSet*>& rule_sets,
                        unsigned jobs, const std::vector<std::string>* texts = nullptr,
-                       const ResultCache* cache = nullptr);
+                       const ResultCache* cache = nullptr, std::atomic<size_t>* progress = nullptr);
 
 }  // namespace torchlint
