@@ -112,6 +112,14 @@ bool ignored(const std::vector<IgnoreRule>& rules, const std::string& rel, bool 
   return result;
 }
 
+// `#!/usr/bin/env python3` scripts without an extension (pre-commit tags them python).
+bool has_python_shebang(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::string first;
+  std::getline(in, first);
+  return first.starts_with("#!") && first.find("python") != std::string::npos;
+}
+
 bool is_virtualenv_or_cache(const fs::path& dir) {
   std::string name = dir.filename().string();
   if (name == "__pycache__" || name == "node_modules" || name == "site-packages" || name == "venv" ||
@@ -171,7 +179,7 @@ Discovery discover_python_files(const std::vector<std::string>& paths) {
       bool cxx = ext == ".cpp" || ext == ".cc" || ext == ".cxx" || ext == ".h" || ext == ".hpp" || ext == ".cu" ||
                  ext == ".cuh" || ext == ".c";
       if (cxx) continue;  // the C++/CUDA front end is not part of this build: nothing to say yet
-      if (ext != ".py" && ext != ".pyi") {
+      if (ext != ".py" && ext != ".pyi" && !has_python_shebang(path)) {
         out.notes.push_back(path + ": not a Python file; skipped");
         continue;
       }

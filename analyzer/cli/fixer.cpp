@@ -33,9 +33,9 @@ size_t syntax_errors(const std::string& text) {
 }
 }  // namespace
 
-std::string write_file_atomically(const std::string& path, const std::string& text) {
+std::string write_file_atomically(const std::string& path, const std::string& text, unsigned wanted_mode) {
   struct stat st{};
-  mode_t mode = stat(path.c_str(), &st) == 0 ? (st.st_mode & 07777) : 0644;
+  mode_t mode = wanted_mode ? wanted_mode : stat(path.c_str(), &st) == 0 ? (st.st_mode & 07777) : 0644;
   std::string tmp = path + ".torchlint-tmp-XXXXXX";
   int fd = mkstemp(tmp.data());
   if (fd < 0) return path + ": cannot create a temporary file: " + std::strerror(errno);

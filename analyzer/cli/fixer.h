@@ -27,7 +27,8 @@ using RuleSetFor = std::function<const py::RuleSet*(const std::string& path)>;
 FixOutcome apply_fixes(const RunResult& first, const RuleSetFor& rules_for, unsigned jobs, const FixOptions& options,
                        std::ostream& diff_out);
 
-// Atomically replaces `path` with `text`, keeping its permissions. Returns "" or an error.
-std::string write_file_atomically(const std::string& path, const std::string& text);
+// Atomically replaces `path` with `text`, keeping its permissions (or giving it `mode` when
+// that is not 0). Returns "" or an error.
+std::string write_file_atomically(const std::string& path, const std::string& text, unsigned mode = 0);
 
 }  // namespace torchlint

@@ -41,9 +41,14 @@ int install_hook(const std::string& torchlint_path, bool force, std::ostream& ou
   if (fs::exists(hook, ec)) {
     std::ifstream in(hook);
     std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    if (text.find(kMarker) == std::string::npos && !force) {
+    bool ours = text.find(kMarker) != std::string::npos;
+    if (!ours && !force) {
       err << "error: " << hook << " exists and was not written by torchlint; use --force to replace it\n";
       return 2;
+    }
+    if (!ours) {  // --force: keep the user's hook next to ours
+      fs::copy_file(hook, hook + ".bak", fs::copy_options::overwrite_existing, ec);
+      out << "kept the previous hook as " << hook << ".bak\n";
     }
   }
   fs::create_directories(fs::path(hook).parent_path(), ec);
@@ -56,13 +61,11 @@ if [ -z "$(git diff --cached --name-only --diff-filter=ACMR -- '*.py' '*.pyi')" 
 fi
 exec "$TORCHLINT" check --staged --no-cache
 )sh";
-  std::string error = write_file_atomically(hook, script);
+  std::string error = write_file_atomically(hook, script, 0755);  // executable from the first moment
   if (!error.empty()) {
     err << "error: " << error << "\n";
     return 2;
   }
-  fs::permissions(hook, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
-                            fs::perms::others_read | fs::perms::others_exec, ec);
   out << "installed the torchlint pre-commit hook at " << hook << "\n";
   return 0;
 }

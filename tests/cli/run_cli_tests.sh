@@ -55,6 +55,7 @@ golden format_gitlab "$bin" check input/train_loop.py --format gitlab
 golden format_rdjson "$bin" check input/train_loop.py --format rdjson
 golden format_review "$bin" check input/train_loop.py input/broken_syntax.py --format review
 golden format_review_clean "$bin" check input/clean.py --format review
+golden fix_breaks_syntax "$bin" check input/train_loop.py --rules packs/breaking_fix.yaml --select ACME004 --diff --no-cache
 golden suppressions "$bin" check input/suppressed.py --select TL,TL000 --no-source
 golden diff_unsafe "$bin" check input/train_loop.py --diff --unsafe-fixes
 golden diff_safe_only "$bin" check input/train_loop.py --diff
