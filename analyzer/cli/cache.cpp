@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -19,18 +20,30 @@ namespace torchlint {
 namespace fs = std::filesystem;
 using json = nlohmann::json;
 
+// A fast 64-bit hash, eight bytes at a time (a cache key, not a security boundary).
 uint64_t content_hash(std::string_view text) {
-  uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
-  return h ^ (text.size() * 0x9E3779B97F4A7C15ull);
+  uint64_t h = 0x9E3779B97F4A7C15ull ^ text.size();
+  size_t i = 0;
+  for (; i + 8 <= text.size(); i += 8) {
+    uint64_t w;
+    std::memcpy(&w, text.data() + i, 8);
+    h = (h ^ w) * 0xff51afd7ed558ccdull;
+    h ^= h >> 32;
+  }
+  for (; i < text.size(); ++i) h = (h ^ static_cast<unsigned char>(text[i])) * 0x100000001b3ull;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ull;
+  return h ^ (h >> 33);
 }
 
 // The running binary's own bytes: a rebuilt torchlint (new predicates, same version
 // number) must not reuse results of the old one.
 uint64_t binary_identity() {
   static const uint64_t id = [] {
-    std::ifstream in("/proc/self/exe", std::ios::binary);
-    std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    std::ifstream in("/proc/self/exe", std::ios::binary | std::ios::ate);
+    std::string bytes(static_cast<size_t>(std::max<std::streamoff>(0, in.tellg())), '\0');
+    in.seekg(0);
+    in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
     return content_hash(bytes);
   }();
   return id;
@@ -64,7 +77,7 @@ ResultCache::ResultCache(std::string dir, std::string rules_hash)
   std::error_code ec;
   fs::create_directories(dir_, ec);
   // Keep the cache out of version control without asking the user to.
-  std::ofstream(fs::path(dir) / ".gitignore") << "*\n";
+  if (!fs::exists(fs::path(dir) / ".gitignore", ec)) std::ofstream(fs::path(dir) / ".gitignore") << "*\n";
 }
 
 std::string ResultCache::file_for(const std::string& path) const {

@@ -108,12 +108,18 @@ RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<
     if (texts) {
       text = (*texts)[i];
     } else {
-      std::ifstream in(paths[i], std::ios::binary);
+      std::ifstream in(paths[i], std::ios::binary | std::ios::ate);
       if (!in) {
         stats[t].notes.push_back(paths[i] + ": cannot read the file; skipped");
         return;
       }
-      text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+      std::streamsize size = in.tellg();  // one read of the whole file
+      in.seekg(0);
+      text.resize(size > 0 ? static_cast<size_t>(size) : 0);
+      if (size > 0 && !in.read(text.data(), size)) {
+        stats[t].notes.push_back(paths[i] + ": cannot read the file; skipped");
+        return;
+      }
     }
     stats[t].read += seconds_since(t0);
     if (looks_binary(text)) {
