@@ -3,10 +3,12 @@
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <iostream>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 #include <thread>
@@ -97,6 +99,7 @@ struct CheckOptions {
   std::string cache_dir = ".torchlint_cache";
   bool no_cache = false;
   std::string diff_base;
+  std::string github_event;  // `torchlint review --github-event PATH`
   bool staged = false;
   unsigned jobs = 0;
 };
@@ -146,7 +149,27 @@ void keep_changed(std::vector<Diagnostic>& findings, const ChangedLines& changed
   });
 }
 
-int run_check(const CheckOptions& o) {
+// A pull_request event's base and head commits.
+std::pair<std::string, std::string> pull_request_commits(const std::string& event_path) {
+  std::ifstream in(event_path);
+  if (!in) throw ConfigError(event_path + ": cannot read the GitHub event");
+  try {
+    auto j = nlohmann::json::parse(in);
+    const auto& pr = j.at("pull_request");
+    return {pr.at("base").at("sha").get<std::string>(), pr.at("head").at("sha").get<std::string>()};
+  } catch (const nlohmann::json::exception& e) {
+    throw ConfigError(event_path + ": not a pull_request event: " + e.what());
+  }
+}
+
+int run_check(CheckOptions o) {
+  std::string head_commit;
+  if (!o.github_event.empty()) {
+    auto [base, head] = pull_request_commits(o.github_event);
+    o.diff_base = base;
+    head_commit = head;
+    o.format = "github-review";
+  }
   if (o.staged && !o.diff_base.empty()) throw RulePackError("--staged and --diff-base cannot be combined");
   if (o.staged && (o.fix || o.diff)) throw RulePackError("--staged checks the index; it cannot be combined with --fix or --diff");
   std::optional<ChangedLines> changed;
@@ -255,7 +278,8 @@ int run_check(const CheckOptions& o) {
       if (const RuleSpec* u = set->unused_suppression_rule(); u && seen.insert(u->id).second) ran.push_back(*u);
     }
     std::sort(ran.begin(), ran.end(), [](const RuleSpec& a, const RuleSpec& b) { return a.id < b.id; });
-    if (o.format == "sarif") render_sarif(std::cout, result.findings, ran, sources, TORCHLINT_VERSION);
+    if (o.format == "github-review") render_github_review(std::cout, result.findings, ran, sources, head_commit);
+    else if (o.format == "sarif") render_sarif(std::cout, result.findings, ran, sources, TORCHLINT_VERSION);
     else if (o.format == "github") render_github(std::cout, result.findings);
     else if (o.format == "gitlab") render_gitlab(std::cout, result.findings, sources);
     else if (o.format == "rdjson") render_rdjson(std::cout, result.findings);
@@ -318,6 +342,34 @@ int run_parse(const std::string& path) {
   return kExitClean;
 }
 
+// The options of `check`, shared by `review`.
+void register_check_options(CLI::App* cmd, CheckOptions& o) {
+  cmd->add_option("paths", o.paths, "Files or directories");
+  cmd->add_option("--format", o.format, "Output format")->check(CLI::IsMember({"text", "json", "sarif", "github", "gitlab", "rdjson", "review"}));
+  cmd->add_option("--color", o.color, "Colour text output")->check(CLI::IsMember({"auto", "always", "never"}));
+  cmd->add_option("--select", o.select, "Only these rules: code (TL101), prefix (TL1) or name")->delimiter(',');
+  cmd->add_option("--ignore", o.ignore, "Skip these rules: code, prefix or name")->delimiter(',');
+  cmd->add_option("--rules", o.rule_packs, "Extra rule pack file or directory (repeatable)");
+  cmd->add_flag("--stats", o.stats, "Print files, lines and parse vs analysis time to stderr");
+  cmd->add_flag("--no-source", o.no_source, "Text output without code frames");
+  cmd->add_option("-j,--jobs", o.jobs, "Threads (default: all cores)");
+  cmd->add_flag("--fix", o.fix, "Apply safe fixes (files are rewritten atomically)");
+  cmd->add_flag("--unsafe-fixes", o.unsafe_fixes, "With --fix or --diff: also apply unsafe fixes");
+  cmd->add_flag("--diff", o.diff, "Print the fixes as a unified diff instead of writing them");
+  cmd->add_flag("-q,--quiet", o.quiet, "Only the findings: no summary, notes or fix report");
+  cmd->add_flag("--exit-zero", o.exit_zero, "Exit 0 even when there are findings");
+  cmd->add_flag("--statistics", o.statistics, "Print the number of findings per rule");
+  cmd->add_option("--diff-base", o.diff_base,
+                         "Only findings on lines changed since the merge base of REF and HEAD (git diff REF...)");
+  cmd->add_flag("--staged", o.staged, "Check the staged content; only findings on staged changes");
+  cmd->add_option("--cache-dir", o.cache_dir, "Where results are cached (default: .torchlint_cache)");
+  cmd->add_flag("--no-cache", o.no_cache, "Neither read nor write the cache");
+  cmd->add_option("--config", o.config, "Use this .torchlint.yaml or pyproject.toml for every file");
+  cmd->add_option("--baseline", o.baseline, "Report only findings not recorded in this baseline file");
+  cmd->add_option("--write-baseline", o.write_baseline, "Record today's findings in this file and exit 0");
+
+}
+
 }  // namespace
 }  // namespace torchlint
 
@@ -329,29 +381,7 @@ int main(int argc, char** argv) {
 
   CheckOptions check;
   auto* check_cmd = app.add_subcommand("check", "Check Python files and directories (default: .)");
-  check_cmd->add_option("paths", check.paths, "Files or directories");
-  check_cmd->add_option("--format", check.format, "Output format")->check(CLI::IsMember({"text", "json", "sarif", "github", "gitlab", "rdjson", "review"}));
-  check_cmd->add_option("--color", check.color, "Colour text output")->check(CLI::IsMember({"auto", "always", "never"}));
-  check_cmd->add_option("--select", check.select, "Only these rules: code (TL101), prefix (TL1) or name")->delimiter(',');
-  check_cmd->add_option("--ignore", check.ignore, "Skip these rules: code, prefix or name")->delimiter(',');
-  check_cmd->add_option("--rules", check.rule_packs, "Extra rule pack file or directory (repeatable)");
-  check_cmd->add_flag("--stats", check.stats, "Print files, lines and parse vs analysis time to stderr");
-  check_cmd->add_flag("--no-source", check.no_source, "Text output without code frames");
-  check_cmd->add_option("-j,--jobs", check.jobs, "Threads (default: all cores)");
-  check_cmd->add_flag("--fix", check.fix, "Apply safe fixes (files are rewritten atomically)");
-  check_cmd->add_flag("--unsafe-fixes", check.unsafe_fixes, "With --fix or --diff: also apply unsafe fixes");
-  check_cmd->add_flag("--diff", check.diff, "Print the fixes as a unified diff instead of writing them");
-  check_cmd->add_flag("-q,--quiet", check.quiet, "Only the findings: no summary, notes or fix report");
-  check_cmd->add_flag("--exit-zero", check.exit_zero, "Exit 0 even when there are findings");
-  check_cmd->add_flag("--statistics", check.statistics, "Print the number of findings per rule");
-  check_cmd->add_option("--diff-base", check.diff_base,
-                         "Only findings on lines changed since the merge base of REF and HEAD (git diff REF...)");
-  check_cmd->add_flag("--staged", check.staged, "Check the staged content; only findings on staged changes");
-  check_cmd->add_option("--cache-dir", check.cache_dir, "Where results are cached (default: .torchlint_cache)");
-  check_cmd->add_flag("--no-cache", check.no_cache, "Neither read nor write the cache");
-  check_cmd->add_option("--config", check.config, "Use this .torchlint.yaml or pyproject.toml for every file");
-  check_cmd->add_option("--baseline", check.baseline, "Report only findings not recorded in this baseline file");
-  check_cmd->add_option("--write-baseline", check.write_baseline, "Record today's findings in this file and exit 0");
+  register_check_options(check_cmd, check);
 
   std::string rule_code;
   std::vector<std::string> doc_packs;
@@ -363,6 +393,10 @@ int main(int argc, char** argv) {
   bool force_hook = false;
   auto* hook_cmd = app.add_subcommand("install-hook", "Install a git pre-commit hook that checks staged changes");
   hook_cmd->add_flag("--force", force_hook, "Replace an existing hook torchlint did not write");
+  CheckOptions review;
+  auto* review_cmd = app.add_subcommand("review", "Print a GitHub pull-request review payload for the changed lines");
+  review_cmd->add_option("--github-event", review.github_event, "The pull_request event JSON ($GITHUB_EVENT_PATH)")->required();
+  register_check_options(review_cmd, review);
   std::string parse_path;
   auto* parse_cmd = app.add_subcommand("parse", "Print a file's syntax tree (node kinds for writing patterns)");
   parse_cmd->add_option("file", parse_path, "Python file")->required();
@@ -375,6 +409,7 @@ int main(int argc, char** argv) {
   }
   try {
     if (*check_cmd) return run_check(check);
+    if (*review_cmd) return run_check(review);
     if (*rule_cmd) return run_rule_docs(rule_code, doc_packs);
     if (*rules_cmd) return run_rules_list(doc_packs);
     if (*parse_cmd) return run_parse(parse_path);

@@ -41,6 +41,11 @@ void render_rdjson(std::ostream& out, const std::vector<Diagnostic>& findings);
 void render_review(std::ostream& out, const std::vector<Diagnostic>& findings, const std::vector<RuleSpec>& rules,
                    const std::map<std::string, const SourceFile*>& sources);
 
+// GitHub's create-review payload (POST /repos/{owner}/{repo}/pulls/{n}/reviews).
+void render_github_review(std::ostream& out, const std::vector<Diagnostic>& findings,
+                          const std::vector<RuleSpec>& rules, const std::map<std::string, const SourceFile*>& sources,
+                          const std::string& commit_id);
+
 // A fingerprint that survives the finding moving to another line: rule, path and the
 // finding's normalised source line.
 std::string finding_fingerprint(const Diagnostic& d, const std::map<std::string, const SourceFile*>& sources);

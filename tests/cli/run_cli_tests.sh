@@ -115,6 +115,20 @@ want = [("new.py", "TL101"), ("new.py", "TL301"), ("touched.py", "TL301")]
 if got != want:
     sys.exit(f"FAIL: --diff-base reported {got}, want {want}")
 PY
+base_sha=$(git -C "$repo" rev-parse main)
+printf '{"pull_request": {"base": {"sha": "%s"}, "head": {"sha": "abc123"}}}' "$base_sha" >"$scratch/event.json"
+(cd "$repo" && "$bin" review --github-event "$scratch/event.json" --no-cache) >"$scratch/review.json"
+python3 - "$scratch/review.json" <<'PY' || failures=$((failures + 1))
+import json, sys
+p = json.load(open(sys.argv[1]))
+got = sorted((c["path"], c["line"], c["body"].split("**")[1]) for c in p["comments"])
+want = [("new.py", 10, "TL301 missing-zero-grad"), ("new.py", 11, "TL101 loss-kept-with-graph"), ("touched.py", 10, "TL301 missing-zero-grad")]
+if p["commit_id"] != "abc123" or p["event"] != "COMMENT" or "Overall risk" not in p["body"] or got != want:
+    sys.exit(f"FAIL: review payload {got}")
+if not any("```suggestion" in c["body"] for c in p["comments"]):
+    sys.exit("FAIL: no suggestion block in the review comments")
+PY
+expect_rc 2 review_bad_event "$bin" review --github-event input/clean.py
 expect_rc 2 diff_base_bad_ref sh -c "cd '$repo' && '$bin' check --diff-base no-such-ref"
 git -C "$repo" add new.py
 printf 'x = 1\n' >"$repo/new.py"   # the working tree differs from the index
