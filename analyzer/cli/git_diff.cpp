@@ -10,24 +10,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string shell_quote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-std::string run_git(const std::string& args) {
-  std::string cmd = "git " + args + " 2>/dev/null";
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) throw GitError("cannot run git");
-  std::string out;
-  char buf[65536];
-  for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
-  int status = pclose(p);
-  if (status != 0) throw GitError("`git " + args + "` failed (is this a git repository, and does the ref exist?)");
-  return out;
-}
-
 std::string trim_newline(std::string s) {
   while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.pop_back();
   return s;
@@ -55,6 +37,24 @@ void parse_unified_zero(const std::string& diff, ChangedLines& out) {
 }
 
 }  // namespace
+
+std::string shell_quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+std::string run_git(const std::string& args) {
+  std::string cmd = "git " + args + " 2>/dev/null";
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) throw GitError("cannot run git");
+  std::string out;
+  char buf[65536];
+  for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
+  int status = pclose(p);
+  if (status != 0) throw GitError("`git " + args + "` failed (is this a git repository, and does the ref exist?)");
+  return out;
+}
 
 bool ChangedLines::touches(const std::string& abs_path, uint32_t first_line, uint32_t last_line) const {
   if (whole_files.count(abs_path)) return true;

@@ -24,6 +24,10 @@ struct ChangedLines {
 
 ChangedLines changed_since(const std::string& base_ref);
 ChangedLines staged_changes();
+// `git ARGS` (ARGS already shell-quoted), its standard output; throws GitError on failure.
+std::string run_git(const std::string& args);
+std::string shell_quote(const std::string& s);
+
 // The staged content of a file (`git show :path`).
 std::string staged_text(const std::string& repo_root, const std::string& abs_path);
 

@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "cli/fixer.h"
+#include "cli/git_diff.h"
 
 namespace torchlint {
 
@@ -14,20 +15,13 @@ namespace {
 constexpr const char* kMarker = "# installed by torchlint install-hook";
 
 std::string git_hook_path() {
-  FILE* p = popen("git rev-parse --git-path hooks/pre-commit 2>/dev/null", "r");
-  if (!p) return "";
-  char buf[4096];
-  std::string out;
-  for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
-  if (pclose(p) != 0) return "";
-  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
-  return out;
-}
-
-std::string shell_quote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
+  try {
+    std::string out = run_git("rev-parse --git-path hooks/pre-commit");
+    while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+    return out;
+  } catch (const GitError&) {
+    return "";
+  }
 }
 }  // namespace
 

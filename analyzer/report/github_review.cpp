@@ -4,7 +4,6 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "core/fix_applier.h"
 #include "report/report.h"
 
 namespace torchlint {
@@ -19,18 +18,9 @@ void render_github_review(std::ostream& out, const std::vector<Diagnostic>& find
   for (const Diagnostic& d : findings) {
     std::string body = "**" + d.rule_id + " " + d.rule_name + "**: " + d.message;
     auto src = sources.find(d.path);
-    if (d.fix && d.fix->applicability != Applicability::DisplayOnly && src != sources.end()) {
-      const SourceFile& f = *src->second;
-      uint32_t begin = f.lines.line_start(d.start.line);
-      std::string_view line = f.lines.line_text(f.text, d.start.line);
-      std::vector<Edit> local;
-      bool on_line = true;
-      for (const Edit& e : d.fix->edits) {
-        on_line = on_line && e.range.start >= begin && e.range.end <= begin + line.size();
-        if (on_line) local.push_back({{e.range.start - begin, e.range.end - begin}, e.replacement, {}, {}});
-      }
-      if (on_line && !local.empty())
-        body += "\n\n" + d.fix->title + ":\n```suggestion\n" + apply_edits(std::string(line), local).text + "\n```";
+    std::optional<std::string> fixed = src == sources.end() ? std::nullopt : suggested_line(d, *src->second);
+    if (fixed) {
+      body += "\n\n" + d.fix->title + ":\n```suggestion\n" + *fixed + "\n```";
     } else if (!d.hint.empty()) {
       body += "\n\n" + d.hint;
     }

@@ -2,6 +2,7 @@
 // summary and writes one format.
 #pragma once
 #include <map>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -40,6 +41,10 @@ void render_gitlab(std::ostream& out, const std::vector<Diagnostic>& findings,
 void render_rdjson(std::ostream& out, const std::vector<Diagnostic>& findings);
 void render_review(std::ostream& out, const std::vector<Diagnostic>& findings, const std::vector<RuleSpec>& rules,
                    const std::map<std::string, const SourceFile*>& sources);
+
+// The finding's source line with its fix applied, when the fix is applicable and all its
+// edits stay on that line (a reviewer's "suggestion").
+std::optional<std::string> suggested_line(const Diagnostic& d, const SourceFile& f);
 
 // GitHub's create-review payload (POST /repos/{owner}/{repo}/pulls/{n}/reviews).
 void render_github_review(std::ostream& out, const std::vector<Diagnostic>& findings,

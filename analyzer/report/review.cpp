@@ -15,7 +15,8 @@ std::string one_paragraph(const std::string& text) {
   return out;
 }
 
-// The finding's line with the fix applied, when all edits stay on that line.
+}  // namespace
+
 std::optional<std::string> suggested_line(const Diagnostic& d, const SourceFile& f) {
   if (!d.fix || d.fix->applicability == Applicability::DisplayOnly || d.fix->edits.empty()) return std::nullopt;
   uint32_t line = d.start.line;
@@ -28,7 +29,6 @@ std::optional<std::string> suggested_line(const Diagnostic& d, const SourceFile&
   }
   return apply_edits(std::string(text), local).text;
 }
-}  // namespace
 
 void render_review(std::ostream& out, const std::vector<Diagnostic>& findings, const std::vector<RuleSpec>& rules,
                    const std::map<std::string, const SourceFile*>& sources) {
