@@ -1,0 +1,40 @@
+// `torchlint check` / `torchlint review`: the options and the command.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "rulepack/rule_spec.h"
+
+namespace torchlint {
+
+constexpr int kExitClean = 0, kExitFindings = 1, kExitError = 2;
+
+struct CheckOptions {
+  std::vector<std::string> paths = {"."};
+  std::string format = "text";
+  std::string color = "auto";
+  std::vector<std::string> select, ignore, rule_packs;
+  bool stats = false;
+  bool no_source = false;
+  bool fix = false, unsafe_fixes = false, diff = false;
+  bool quiet = false, exit_zero = false, statistics = false;
+  std::string baseline, write_baseline;
+  std::string config;
+  std::string cache_dir = ".torchlint_cache";
+  bool no_cache = false;
+  std::string diff_base;
+  std::string github_event;  // `torchlint review --github-event PATH`
+  bool staged = false;
+  unsigned jobs = 0;
+};
+
+// Runs the check; returns the exit code. Throws RulePackError, ConfigError, GitError and
+// RuleCompileError for configuration problems (exit code 2 for the caller).
+int run_check(CheckOptions o);
+
+// A --select / --ignore entry picks a rule by code, code prefix or name ("ALL": every rule).
+bool selector_matches(const std::string& sel, const RuleSpec& r);
+// The built-in rules plus the given packs, sorted by id; duplicate ids are errors.
+std::vector<RuleSpec> all_rules(const std::vector<std::string>& extra_packs);
+
+}  // namespace torchlint
