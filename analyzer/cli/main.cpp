@@ -1,30 +1,20 @@
 // torchlint command line: check, rule, rules, parse.
-#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <iostream>
 #include <filesystem>
 #include <fstream>
-#include <map>
-#include <set>
-#include <thread>
 
 #include "cli/builtin_rules.h"
 #include "cli/check_command.h"
-#include "cli/baseline.h"
 #include "cli/config.h"
 #include "cli/discover.h"
-#include "cli/fixer.h"
 #include "cli/git_diff.h"
 #include "cli/install_hook.h"
-#include "cli/progress.h"
-#include "cli/runner.h"
 #include "python/engine.h"
-#include "report/report.h"
 #include "report/rule_docs.h"
 #include "rulepack/loader.h"
 
