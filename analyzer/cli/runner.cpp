@@ -83,7 +83,9 @@ std::vector<Diagnostic> check_file(const py::ParsedFile& pf, const py::ProjectIn
   std::vector<Suppression> suppressions = parse_suppressions(*pf.file, comments);
   apply_suppressions(found, suppressions);
   if (const RuleSpec* r = rules.unused_suppression_rule()) {
-    for (auto& d : unused_suppressions(*pf.file, suppressions, r->id, r->name, r->severity)) found.push_back(std::move(d));
+    auto is_ours = [&](const std::string& code) { return rules.knows_rule(code) || code == r->id || code == r->name; };
+    for (auto& d : unused_suppressions(*pf.file, suppressions, r->id, r->name, r->severity, is_ours))
+      found.push_back(std::move(d));
   }
   return found;
 }

@@ -34,6 +34,7 @@ bool parse_directive(std::string_view s, Suppression& out, size_t& consumed) {
     size_t i = 4;
     if (i < s.size() && code_char(s[i])) return false;  // `# noqaX`
     out.all = true;
+    out.noqa = true;
     if (i < s.size() && s[i] == ':') {
       size_t end = i + 1;
       while (end < s.size() && (code_char(s[end]) || s[end] == ',' || s[end] == ' ')) ++end;
@@ -110,13 +111,18 @@ void apply_suppressions(std::vector<Diagnostic>& findings, std::vector<Suppressi
 
 std::vector<Diagnostic> unused_suppressions(const SourceFile& file, const std::vector<Suppression>& suppressions,
                                             const std::string& rule_id, const std::string& rule_name,
-                                            Severity severity) {
+                                            Severity severity,
+                                            const std::function<bool(const std::string&)>& is_ours) {
   std::vector<Diagnostic> out;
   for (const Suppression& s : suppressions) {
     std::vector<std::string> unused;
-    if (s.all && !s.used[0]) unused.push_back("");
-    for (size_t i = 0; !s.all && i < s.codes.size(); ++i)
+    size_t ours = 0;
+    if (s.all && !s.used[0] && !s.noqa) unused.push_back("");
+    for (size_t i = 0; !s.all && i < s.codes.size(); ++i) {
+      if (s.noqa && !is_ours(s.codes[i])) continue;  // another linter's code
+      ++ours;
       if (!s.used[i]) unused.push_back(s.codes[i]);
+    }
     if (unused.empty()) continue;
     Diagnostic d;
     d.rule_id = rule_id;
@@ -131,7 +137,7 @@ std::vector<Diagnostic> unused_suppressions(const SourceFile& file, const std::v
       for (const auto& u : unused) list += (list.empty() ? "`" : ", `") + u + "`";
       d.message = "unused suppression of " + list + ": no such finding here";
     }
-    bool whole = s.all || unused.size() == s.codes.size();
+    bool whole = s.all || (unused.size() == s.codes.size() && ours == s.codes.size());
     if (whole) {
       ByteRange cut = s.range;  // with the blanks before it: `x = 1  # noqa` -> `x = 1`
       while (cut.start > 0 && (file.text[cut.start - 1] == ' ' || file.text[cut.start - 1] == '\t')) --cut.start;

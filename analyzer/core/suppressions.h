@@ -5,6 +5,7 @@
 //   # torchlint: ignore-file[TL201]   these rules in the whole file; `ignore-file`: all
 // A suppression that suppresses nothing can itself be reported (rule TL000, opt-in).
 #pragma once
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,6 +24,7 @@ struct Suppression {
   uint32_t line = 0;
   bool file_wide = false;
   bool all = false;                // no codes given
+  bool noqa = false;               // `# noqa`: shared with flake8, ruff and others
   std::vector<std::string> codes;  // rule ids or names
   std::vector<bool> used;          // per code (or [0] for `all`)
 };
@@ -32,9 +34,12 @@ std::vector<Suppression> parse_suppressions(const SourceFile& file, const std::v
 // Removes suppressed findings and marks which suppressions were used.
 void apply_suppressions(std::vector<Diagnostic>& findings, std::vector<Suppression>& suppressions);
 
-// One finding per suppression (or code within it) that suppressed nothing.
+// One finding per suppression (or code within it) that suppressed nothing. `# noqa`
+// comments belong to every linter of the file: only codes `is_ours` accepts are reported, and
+// a bare `# noqa` never is.
 std::vector<Diagnostic> unused_suppressions(const SourceFile& file, const std::vector<Suppression>& suppressions,
                                             const std::string& rule_id, const std::string& rule_name,
-                                            Severity severity);
+                                            Severity severity,
+                                            const std::function<bool(const std::string&)>& is_ours);
 
 }  // namespace torchlint

@@ -20,6 +20,12 @@ class RuleSet {
   const std::vector<CompiledRule>& rules() const { return rules_; }
   // Indices of the rules that can match a node of this kind.
   const std::vector<uint32_t>& candidates(TSSymbol s) const { return s < by_kind_.size() ? by_kind_[s] : any_kind_; }
+  // Whether `code` is the id or name of a rule in this set.
+  bool knows_rule(const std::string& code) const {
+    for (const auto& r : rules_)
+      if (r.spec.id == code || r.spec.name == code) return true;
+    return false;
+  }
   // The rule that reports unused suppressions, when it is selected.
   const RuleSpec* unused_suppression_rule() const { return unused_suppression_.get(); }
 

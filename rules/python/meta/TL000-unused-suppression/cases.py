@@ -12,7 +12,10 @@ def train(model, loader, optimizer, criterion):
         losses.append(loss)  # noqa
         losses.append(loss)  # torchlint: ignore[loss-kept-with-graph]
         losses.append(loss)  # noqa: TL201  # expect: TL000, TL101
-        losses.append(loss.detach())  # noqa  # expect: TL000
+        losses.append(loss.detach())  # torchlint: ignore  # expect: TL000
+        losses.append(loss.detach())  # noqa
+        import os  # noqa: F401
+        losses.append(loss.detach())  # noqa: E501, TL102  # expect: TL000
         losses.append(loss.detach())  # torchlint: ignore[TL101, TL102]  # expect: TL000
         value = "# noqa inside a string is not a comment"
         losses.append(loss)  # noqa: TL101, TL303  # expect: TL000
