@@ -16,9 +16,17 @@ Position LineIndex::position(std::string_view text, uint32_t byte) const {
   auto it = std::upper_bound(starts_.begin(), starts_.end(), byte);
   uint32_t line = static_cast<uint32_t>(it - starts_.begin());
   uint32_t column = 1;
-  for (uint32_t i = starts_[line - 1]; i < byte; ++i) {
-    // Continuation bytes (10xxxxxx) do not start a code point.
-    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++column;
+  for (uint32_t i = starts_[line - 1]; i < byte; ++column) {
+    // One column per well-formed UTF-8 sequence; every invalid byte counts one on its own.
+    auto c = static_cast<unsigned char>(text[i]);
+    uint32_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 1;
+    for (uint32_t k = 1; k < len; ++k) {
+      if (i + k >= text.size() || (static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) {
+        len = 1;
+        break;
+      }
+    }
+    i += len;
   }
   return {line, column};
 }

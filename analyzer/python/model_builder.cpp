@@ -2,6 +2,7 @@
 // loops, no-grad regions, assignments, call sites), then local completion (fixpoints over
 // same-file callees).
 #include <algorithm>
+#include <optional>
 
 #include "python/kinds.h"
 #include "python/names.h"
@@ -23,7 +24,7 @@ class ModelBuilder {
   void run(TSNode root);
 
  private:
-  enum class FrameType { Function, Class, Loop, NoGrad };
+  enum class FrameType { Function, Class, Loop, NoGrad, EnableGrad };
   struct Frame {
     FrameType type;
     uintptr_t key;
@@ -57,6 +58,14 @@ class ModelBuilder {
     for (auto it = frames_.rbegin(); it != frames_.rend(); ++it) {
       if (it->type == FrameType::Function) return m_.functions_[it->index].no_grad_decorated;
       if (it->type == FrameType::NoGrad) return true;
+      if (it->type == FrameType::EnableGrad) return false;
+    }
+    return false;
+  }
+  bool in_enable_grad() const {
+    for (auto it = frames_.rbegin(); it != frames_.rend(); ++it) {
+      if (it->type == FrameType::Function || it->type == FrameType::NoGrad) return false;
+      if (it->type == FrameType::EnableGrad) return true;
     }
     return false;
   }
@@ -185,6 +194,19 @@ void ModelBuilder::on_function(TSNode n) {
   m_.assignments_.emplace_back();
   m_.function_by_node_[node_key(n)] = index;
   frames_.push_back({FrameType::Function, node_key(n), index});
+  // Parameters bind names in the function: unknown values that must not fall back to a
+  // module-level variable of the same name.
+  TSNode params = field(n, "parameters");
+  if (!ts_node_is_null(params)) {
+    for_each_named_child(params, [&](TSNode p) {
+      TSNode name = ts_node_symbol(p) == k_.identifier ? p : ts_node_named_child(p, 0);
+      if (ts_node_is_null(name) || ts_node_symbol(name) != k_.identifier) return;
+      Assignment a;
+      a.name = std::string(m_.text(name));
+      a.pos = ts_node_start_byte(n);
+      m_.assignments_[index + 1][a.name].push_back(std::move(a));
+    });
+  }
 }
 
 void ModelBuilder::on_class(TSNode n) {
@@ -223,25 +245,29 @@ void ModelBuilder::on_loop(TSNode n) {
 }
 
 void ModelBuilder::on_with(TSNode n) {
-  bool no_grad = false;
+  // The innermost grad-mode switch of the statement's items decides: no_grad(),
+  // inference_mode(), set_grad_enabled(False) turn autograd off; enable_grad() and
+  // set_grad_enabled(True) turn it back on (e.g. inside a @no_grad function).
+  std::optional<bool> grad_on;
   walk(n, [&](TSNode c) {
     TSSymbol s = ts_node_symbol(c);
     if (s == k_.block) return false;
     if (s == k_.call) {
       std::string callee = m_.canonical(field(c, "function"));
       if (callee == "torch.no_grad" || callee == "torch.inference_mode" || callee == "torch.autograd.no_grad")
-        no_grad = true;
-      if (callee == "torch.set_grad_enabled" || callee == "torch.autograd.set_grad_enabled") {
-        std::string_view args = m_.text(field(c, "arguments"));
-        if (args == "(False)") no_grad = true;
-      }
+        grad_on = false;
+      else if (callee == "torch.enable_grad" || callee == "torch.autograd.enable_grad")
+        grad_on = true;
+      else if (callee == "torch.set_grad_enabled" || callee == "torch.autograd.set_grad_enabled")
+        if (m_.text(field(c, "arguments")) == "(False)") grad_on = false;
+        else if (m_.text(field(c, "arguments")) == "(True)") grad_on = true;  // a variable: unknown, no change
       return false;
     }
     return true;
   }, [](TSNode) {});
-  if (!no_grad) return;
-  m_.no_grad_withs_.insert(node_key(n));
-  frames_.push_back({FrameType::NoGrad, node_key(n), current_function()});
+  if (!grad_on) return;
+  (*grad_on ? m_.enable_grad_withs_ : m_.no_grad_withs_).insert(node_key(n));
+  frames_.push_back({*grad_on ? FrameType::EnableGrad : FrameType::NoGrad, node_key(n), current_function()});
 }
 
 std::string ModelBuilder::simple_callee(TSNode callee) const {
@@ -362,6 +388,7 @@ void ModelBuilder::record_target(TSNode target, TSNode value, uint32_t pos, bool
   a.value = value;
   a.augmented = augmented;
   a.in_no_grad = in_no_grad();
+  a.in_enable_grad = in_enable_grad();
   a.loop_target = loop_target;
   a.from_loader = from_loader;
   int fn = current_function();

@@ -59,6 +59,7 @@ bool is_tensor_function(std::string_view c) {
 }  // namespace
 
 Provenance SemanticModel::provenance_of_name(std::string_view name, uint32_t pos, int fn, int depth) const {
+  if (depth > kMaxDepth) return {};
   for (int scope : {fn, -1}) {
     const auto* list = assignments(scope, name);
     if (!list) {
@@ -80,13 +81,14 @@ Provenance SemanticModel::provenance_of_name(std::string_view name, uint32_t pos
     }
     if (!ts_node_is_null(last->value)) p = provenance_at(last->value, scope, depth + 1);
     if (last->augmented) {
-      // `total += x`: what total held before, plus x.
+      // `total += x`: what total held before (through any chain of `+=`), plus x. Positions
+      // strictly decrease along the chain, so this ends.
       const Assignment* before = nullptr;
       for (const Assignment& a : *list)
         if (a.pos < last->pos) before = &a;
-      if (before && !ts_node_is_null(before->value)) p = merge(p, provenance_at(before->value, scope, depth + 1));
+      if (before) p = merge(p, provenance_of_name(name, before->pos, scope, depth + 1));
     }
-    if (last->in_no_grad || function_no_grad(scope)) p.grad = false;
+    if (last->in_no_grad || (function_no_grad(scope) && !last->in_enable_grad)) p.grad = false;
     if (p.tensor && is_loss_name(last_segment(name))) p.loss = true;
     return p;
   }

@@ -169,6 +169,30 @@ CompiledRule compile_rule(const RuleSpec& spec) {
                      suggestion(name, metavars));
   };
   check_var(spec.anchor, spec.mark, "anchor");
+  // `$X` / `{X}` in messages and fix templates must name bound metavariables: an unknown one
+  // would be copied literally into the user's code.
+  auto check_template = [&](const std::string& text, const SourceMark& mark, const char* key) {
+    for (size_t i = 0; i < text.size(); ++i) {
+      bool brace = text[i] == '{';
+      if (text[i] != '$' && !brace) continue;
+      size_t j = i + 1;
+      while (j < text.size() && text[j] == '$') ++j;
+      size_t start = j;
+      while (j < text.size() && (std::isupper(static_cast<unsigned char>(text[j])) || std::isdigit(static_cast<unsigned char>(text[j])) || text[j] == '_')) ++j;
+      if (j == start || (brace && (j >= text.size() || text[j] != '}'))) continue;
+      std::string name = text.substr(start, j - start);
+      if (std::find(metavars.begin(), metavars.end(), name) == metavars.end())
+        fail(mark, std::string("`") + key + "` uses `" + text.substr(i, j - i + (brace ? 1 : 0)) +
+                       "`, which no pattern of the rule binds" + suggestion(name, metavars));
+    }
+  };
+  check_template(spec.message, spec.mark, "message");
+  check_template(spec.hint, spec.mark, "hint");
+  if (spec.fix) {
+    check_template(spec.fix->title, spec.fix->mark, "fix.title");
+    if (spec.fix->with) check_template(*spec.fix->with, spec.fix->mark, "fix.with");
+    if (spec.fix->insert_after) check_template(*spec.fix->insert_after, spec.fix->mark, "fix.insert-after");
+  }
   if (spec.fix) check_var(spec.fix->replace, spec.fix->mark, "replace");
   return r;
 }

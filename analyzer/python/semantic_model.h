@@ -30,6 +30,7 @@ struct Assignment {
   TSNode value{};           // right-hand side (null for loop targets)
   bool augmented = false;   // `+=` and friends
   bool in_no_grad = false;  // inside a no-grad region of its function
+  bool in_enable_grad = false;  // inside `with torch.enable_grad()`: grad on whatever the caller does
   bool loop_target = false; // bound by `for NAME in ...`
   bool from_loader = false; // loop target over a data loader: host tensors
 };
@@ -195,6 +196,7 @@ class SemanticModel {
   std::unordered_map<uintptr_t, int> function_by_node_;
   std::unordered_map<uintptr_t, LoopInfo> loops_;
   std::unordered_set<uintptr_t> no_grad_withs_;
+  std::unordered_set<uintptr_t> enable_grad_withs_;
   std::vector<CallSite> call_sites_;
   // (function index + 1) -> name -> assignments in source order
   std::vector<std::unordered_map<std::string, std::vector<Assignment>>> assignments_;

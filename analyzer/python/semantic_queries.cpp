@@ -21,8 +21,12 @@ std::string SemanticModel::canonical(TSNode n) const {
   std::string_view t = text(n);
   if (t.find_first_of(" \t\n\\(#") != std::string_view::npos) {  // `a . b` or `a.\n b`
     std::string compact;
-    for (char c : t)
-      if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '\\') compact += c;
+    bool comment = false;  // `torch  # why\n .no_grad`
+    for (char c : t) {
+      if (c == '#') comment = true;
+      if (c == '\n') comment = false;
+      if (!comment && c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '\\' && c != '(' && c != ')') compact += c;
+    }
     return imports_.canonical(compact);
   }
   return imports_.canonical(t);
@@ -107,6 +111,7 @@ bool SemanticModel::in_no_grad(TSNode n) const {
   for (TSNode p : ancestors(n)) {
     TSSymbol s = ts_node_symbol(p);
     if (s == k.with_statement && no_grad_withs_.count(node_key(p))) return true;
+    if (s == k.with_statement && enable_grad_withs_.count(node_key(p))) return false;
     if (s == k.function_definition) {
       auto it = function_by_node_.find(node_key(p));
       if (it == function_by_node_.end()) return false;

@@ -117,3 +117,16 @@ helper
   CHECK(s.model->canonical(s.find("optim.SGD", "attribute")) == "torch.optim.SGD");
   CHECK(s.model->canonical(s.find("helper", "identifier")) == ".utils.helper");
 }
+
+TEST_CASE("a += with no earlier binding (carried from the previous iteration) ends") {
+  Snippet s(R"(
+def f(model, loader):
+    for b in loader:
+        total += model(b)
+        total += 1
+        use(total)
+)");
+  TSNode use = s.find("use(total)", "call");
+  REQUIRE(!ts_node_is_null(use));
+  CHECK(s.model->provenance(ts_node_named_child(field(use, "arguments"), 0)).grad);
+}

@@ -1,0 +1,176 @@
+// RuleSpec -> CompiledRule (python/rule_compiler.h): located compile errors, and the
+// compiled matcher evaluated over a snippet.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "python/rule_compiler.h"
+#include "python_helpers.h"
+#include "rulepack/loader.h"
+
+using namespace torchlint;
+
+namespace {
+// Lines: `match:` is line 7, `pattern:` line 8, `where:` line 9, its first item line 10.
+const std::string kRule = R"(id: ACME201
+name: kept-loss
+family: memory
+language: python
+severity: warning
+message: "{X} kept in {ACC}"
+match:
+  pattern: $ACC.append($X)
+  where:
+    - carries-grad: $X
+docs:
+  what: a
+  why: b
+  example: c
+  use-instead: d
+)";
+
+std::string with(const std::string& from, const std::string& to, std::string text = kRule) {
+  size_t at = text.find(from);
+  REQUIRE_MESSAGE(at != std::string::npos, from);
+  return text.replace(at, from.size(), to);
+}
+
+RuleSpec spec_of(const std::string& yaml) {
+  auto rules = load_rule_pack_text(yaml, "pack.yaml");
+  REQUIRE(rules.size() == 1);
+  return rules[0];
+}
+
+// The message of the RuleCompileError that compiling `yaml` throws ("" if none).
+std::string compile_error(const std::string& yaml) {
+  RuleSpec spec = spec_of(yaml);
+  try {
+    py::compile_rule(spec);
+  } catch (const py::RuleCompileError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+// Texts of the nodes of `s` the compiled rule matches, in pre-order.
+std::vector<std::string> matches(const py::CompiledRule& rule, const Snippet& s) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < s.model->node_count(); ++i) {
+    TSNode n = s.model->node_at(i);
+    s.model->set_current(static_cast<int32_t>(i));
+    py::Bindings b;
+    if (py::evaluate(rule.matcher, n, *s.model, b)) out.emplace_back(py::node_text(n, s.text));
+  }
+  s.model->set_current(-1);
+  return out;
+}
+}  // namespace
+
+TEST_CASE("a valid rule compiles and knows the node kinds it can match") {
+  py::CompiledRule r = py::compile_rule(spec_of(kRule));
+  CHECK(r.spec.id == "ACME201");
+  REQUIRE(r.matcher.pattern);
+  REQUIRE(r.kinds.size() == 1);
+  CHECK(std::string(ts_language_symbol_name(py::python_language(), r.kinds[0])) == "call");
+  REQUIRE(r.matcher.where.size() == 1);
+  CHECK(r.matcher.where[0].metavariable == "X");
+}
+
+TEST_CASE("an unknown predicate is located and gets a suggestion") {
+  std::string err = compile_error(with("carries-grad: $X", "carries-grd: $X"));
+  CHECK_MESSAGE(contains(err, "pack.yaml:10:7"), err);
+  CHECK_MESSAGE(contains(err, "`carries-grd`"), err);
+  CHECK_MESSAGE(contains(err, "did you mean `carries-grad`"), err);
+}
+
+TEST_CASE("an unknown context is located and gets a suggestion") {
+  std::string err = compile_error(with("    - carries-grad: $X\n", "    - carries-grad: $X\n    - inside: trainig-loop\n"));
+  CHECK_MESSAGE(contains(err, "pack.yaml:11:7"), err);
+  CHECK_MESSAGE(contains(err, "did you mean `training-loop`"), err);
+}
+
+TEST_CASE("a metavariable in `where` that no pattern binds is an error") {
+  std::string err = compile_error(with("carries-grad: $X", "carries-grad: $Y"));
+  CHECK_MESSAGE(contains(err, "pack.yaml:10:7"), err);
+  CHECK_MESSAGE(contains(err, "$Y"), err);
+  CHECK_MESSAGE(contains(err, "not bound"), err);
+
+  SUBCASE("also inside not/any") {
+    std::string nested = with("    - carries-grad: $X\n", "    - any:\n        - is-loss: $X\n        - not:\n            is-tensor: $Z\n");
+    std::string e2 = compile_error(nested);
+    CHECK_MESSAGE(contains(e2, "$Z"), e2);
+  }
+  SUBCASE("a predicate argument that is not a metavariable") {
+    CHECK(contains(compile_error(with("carries-grad: $X", "carries-grad: X")), "takes a metavariable"));
+  }
+}
+
+TEST_CASE("anchor and fix.replace must name bound metavariables") {
+  CHECK(contains(compile_error(with("match:\n", "anchor: $Q\nmatch:\n")), "`anchor: $Q`"));
+  std::string fix = kRule + "fix:\n  title: t\n  applicability: unsafe\n  replace: $W\n  with: \"$X.detach()\"\n";
+  CHECK(contains(compile_error(fix), "`replace: $W`"));
+  std::string good = kRule + "fix:\n  title: t\n  applicability: unsafe\n  replace: $X\n  with: \"$X.detach()\"\n";
+  CHECK(compile_error(good).empty());
+}
+
+// The fix template is written into the user's file: an unbound `$Z` would be inserted
+// literally (engine.cpp interpolate() leaves unknown names as they are). compile_rule checks
+// `anchor` and `replace` but not `with` / `insert-after`.
+TEST_CASE("a fix template naming an unbound metavariable is an error") {
+  std::string fix = kRule + "fix:\n  title: t\n  applicability: unsafe\n  replace: $X\n  with: \"$Z.detach()\"\n";
+  CHECK_MESSAGE(contains(compile_error(fix), "$Z"), "compile_rule accepted `with: $Z.detach()`");
+}
+
+TEST_CASE("an invalid pattern or node kind is reported where it was written") {
+  std::string err = compile_error(with("pattern: $ACC.append($X)", "pattern: $ACC.append($X"));
+  CHECK_MESSAGE(contains(err, "pack.yaml:8:"), err);
+  CHECK_MESSAGE(contains(err, "invalid pattern"), err);
+  std::string kind = compile_error(with("  pattern: $ACC.append($X)\n", "  pattern: $ACC.append($X)\n  kind: cal\n"));
+  CHECK_MESSAGE(contains(kind, "unknown node kind `cal`"), kind);
+}
+
+TEST_CASE("the compiled matcher: pattern plus where conditions over a snippet") {
+  std::string yaml = with("    - carries-grad: $X\n", "    - carries-grad: $X\n    - inside: training-loop\n");
+  py::CompiledRule rule = py::compile_rule(spec_of(yaml));
+  Snippet s(R"(
+import torch
+losses, seen = [], []
+for x, y in loader:
+    out = model(x)
+    loss = criterion(out, y)
+    loss.backward()
+    optimizer.step()
+    losses.append(loss)
+    seen.append(loss.item())
+    with torch.no_grad():
+        frozen = model(x)
+    seen.append(frozen)
+losses.append(model(x))
+)");
+  // Outside the loop `model(x)` carries grad too, but the rule asks for a training loop.
+  CHECK(matches(rule, s) == std::vector<std::string>{"losses.append(loss)"});
+}
+
+TEST_CASE("any/not combinators in a compiled rule") {
+  std::string yaml = with("  pattern: $ACC.append($X)\n  where:\n    - carries-grad: $X\n",
+                          "  any:\n    - pattern: $ACC.append($X)\n    - pattern: $ACC += $X\n"
+                          "  not:\n    pattern: debug.append($X)\n");
+  py::CompiledRule rule = py::compile_rule(spec_of(yaml));
+  CHECK(rule.kinds.size() == 2);  // call and augmented_assignment
+  Snippet s("a.append(1)\ndebug.append(2)\ntotal += 3\nb.extend(4)\n");
+  CHECK(matches(rule, s) == std::vector<std::string>{"a.append(1)", "total += 3"});
+}
+
+#ifdef TORCHLINT_SOURCE_DIR
+TEST_CASE("every shipped rule loads and compiles") {
+  auto rules = load_rule_packs(std::string(TORCHLINT_SOURCE_DIR) + "/rules");
+  CHECK(rules.size() >= 5);
+  for (const RuleSpec& r : rules) {
+    CAPTURE(r.id);
+    if (r.engine != "pattern") continue;
+    CHECK_NOTHROW(py::compile_rule(r));
+  }
+}
+#endif
