@@ -265,7 +265,7 @@ int run_check(CheckOptions o) {
     else if (o.format == "sarif") render_sarif(std::cout, result.findings, ran, sources, TORCHLINT_VERSION);
     else if (o.format == "github") render_github(std::cout, result.findings);
     else if (o.format == "gitlab") render_gitlab(std::cout, result.findings, sources);
-    else if (o.format == "rdjson") render_rdjson(std::cout, result.findings);
+    else if (o.format == "rdjson") render_rdjson(std::cout, result.findings, sources);
     else render_review(std::cout, result.findings, ran, sources);
   } else {
     bool color = o.color == "always" || (o.color == "auto" && isatty(STDOUT_FILENO) && !getenv("NO_COLOR"));

@@ -16,4 +16,16 @@ std::string finding_fingerprint(const Diagnostic& d, const std::map<std::string,
   return fmt::format("{:016x}", h);
 }
 
+std::vector<std::string> unique_fingerprints(const std::vector<Diagnostic>& findings,
+                                             const std::map<std::string, const SourceFile*>& sources) {
+  std::map<std::string, size_t> seen;
+  std::vector<std::string> out;
+  for (const Diagnostic& d : findings) {
+    std::string fp = finding_fingerprint(d, sources);
+    size_t n = seen[fp]++;
+    out.push_back(n == 0 ? fp : fp + "-" + std::to_string(n));
+  }
+  return out;
+}
+
 }  // namespace torchlint

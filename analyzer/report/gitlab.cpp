@@ -9,13 +9,15 @@ void render_gitlab(std::ostream& out, const std::vector<Diagnostic>& findings,
                    const std::map<std::string, const SourceFile*>& sources) {
   using json = nlohmann::ordered_json;
   json issues = json::array();
-  for (const Diagnostic& d : findings) {
+  std::vector<std::string> fingerprints = unique_fingerprints(findings, sources);
+  for (size_t i = 0; i < findings.size(); ++i) {
+    const Diagnostic& d = findings[i];
     std::string_view severity = d.severity == Severity::Error     ? "major"
                                 : d.severity == Severity::Warning ? "minor"
                                                                   : "info";
     issues.push_back({{"description", d.rule_id + " " + d.message},
                       {"check_name", d.rule_id},
-                      {"fingerprint", finding_fingerprint(d, sources)},
+                      {"fingerprint", fingerprints[i]},
                       {"severity", severity},
                       {"location", {{"path", d.path}, {"lines", {{"begin", d.start.line}, {"end", d.end.line}}}}}});
   }

@@ -38,7 +38,8 @@ void render_sarif(std::ostream& out, const std::vector<Diagnostic>& findings, co
 void render_github(std::ostream& out, const std::vector<Diagnostic>& findings);
 void render_gitlab(std::ostream& out, const std::vector<Diagnostic>& findings,
                    const std::map<std::string, const SourceFile*>& sources);
-void render_rdjson(std::ostream& out, const std::vector<Diagnostic>& findings);
+void render_rdjson(std::ostream& out, const std::vector<Diagnostic>& findings,
+                   const std::map<std::string, const SourceFile*>& sources);
 void render_review(std::ostream& out, const std::vector<Diagnostic>& findings, const std::vector<RuleSpec>& rules,
                    const std::map<std::string, const SourceFile*>& sources);
 
@@ -54,5 +55,9 @@ void render_github_review(std::ostream& out, const std::vector<Diagnostic>& find
 // A fingerprint that survives the finding moving to another line: rule, path and the
 // finding's normalised source line.
 std::string finding_fingerprint(const Diagnostic& d, const std::map<std::string, const SourceFile*>& sources);
+// One fingerprint per finding, unique within the list: the n-th finding sharing a
+// fingerprint (same rule, file and line text) gets the occurrence number mixed in.
+std::vector<std::string> unique_fingerprints(const std::vector<Diagnostic>& findings,
+                                             const std::map<std::string, const SourceFile*>& sources);
 
 }  // namespace torchlint

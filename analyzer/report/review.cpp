@@ -20,6 +20,7 @@ std::string one_paragraph(const std::string& text) {
 std::optional<std::string> suggested_line(const Diagnostic& d, const SourceFile& f) {
   if (!d.fix || d.fix->applicability == Applicability::DisplayOnly || d.fix->edits.empty()) return std::nullopt;
   uint32_t line = d.start.line;
+  if (line < 1 || line > f.lines.line_count()) return std::nullopt;
   uint32_t begin = f.lines.line_start(line);
   std::string_view text = f.lines.line_text(f.text, line);
   std::vector<Edit> local;
@@ -57,7 +58,7 @@ void render_review(std::ostream& out, const std::vector<Diagnostic>& findings, c
       heading = true;
       out << fmt::format("\n#### `{}:{}` — {} {}\n\n{}\n", d.path, d.start.line, d.rule_id, d.rule_name, d.message);
       auto rule = by_id.find(d.rule_id);
-      if (rule != by_id.end()) out << "\n*Why it matters:* " << one_paragraph(rule->second->docs.why) << "\n";
+      if (rule != by_id.end() && !rule->second->docs.why.empty()) out << "\n*Why it matters:* " << one_paragraph(rule->second->docs.why) << "\n";
       auto src = sources.find(d.path);
       std::optional<std::string> fixed = src == sources.end() ? std::nullopt : suggested_line(d, *src->second);
       if (fixed) {

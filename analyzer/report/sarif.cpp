@@ -84,13 +84,15 @@ void render_sarif(std::ostream& out, const std::vector<Diagnostic>& findings, co
                          {"properties", {{"tags", json::array({r.family})}}}});
   }
   json results = json::array();
-  for (const Diagnostic& d : findings) {
+  std::vector<std::string> fingerprints = unique_fingerprints(findings, sources);
+  for (size_t i = 0; i < findings.size(); ++i) {
+    const Diagnostic& d = findings[i];
     json result = {{"ruleId", d.rule_id}};
     if (rule_index.count(d.rule_id)) result["ruleIndex"] = rule_index[d.rule_id];
     result["level"] = level(d.severity);
     result["message"] = {{"text", d.message}};
     result["locations"] = json::array({{{"physicalLocation", {{"artifactLocation", artifact(d.path)}, {"region", region(d.start, d.end)}}}}});
-    result["partialFingerprints"] = {{"torchlintFingerprint/v1", finding_fingerprint(d, sources)}};
+    result["partialFingerprints"] = {{"torchlintFingerprint/v1", fingerprints[i]}};
     if (d.fix && !d.fix->edits.empty()) {
       json replacements = json::array();
       for (const Edit& e : d.fix->edits)
@@ -106,7 +108,6 @@ void render_sarif(std::ostream& out, const std::vector<Diagnostic>& findings, co
                                     {"semanticVersion", tool_version},
                                     {"informationUri", "https://github.com/torchlint/torchlint"},
                                     {"rules", rule_list}}}}},
-              {"originalUriBaseIds", {{"%SRCROOT%", {{"uri", "file:///"}, {"description", {{"text", "The directory torchlint ran in."}}}}}}},
               {"results", results},
               {"columnKind", "unicodeCodePoints"}};
   json doc = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"}, {"version", "2.1.0"}, {"runs", json::array({run})}};

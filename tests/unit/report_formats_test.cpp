@@ -80,3 +80,26 @@ TEST_CASE("the review rates risk and suggests the fixed line") {
   CHECK(out.str().find("Graphs stay alive.") != std::string::npos);
   CHECK(out.str().find("Second paragraph") == std::string::npos);
 }
+
+TEST_CASE("identical findings on identical lines get distinct fingerprints") {
+  SourceFile f("f.py", "x.append(loss)\nx.append(loss)\n");
+  Diagnostic a = finding(1, "m"), b = finding(2, "m");
+  a.path = b.path = "f.py";
+  auto fps = unique_fingerprints({a, b}, {{"f.py", &f}});
+  CHECK(fps[0] != fps[1]);
+  CHECK(fps[0] == finding_fingerprint(a, {{"f.py", &f}}));
+}
+
+TEST_CASE("rdjson columns count UTF-8 bytes") {
+  SourceFile f("f.py", "é = loss\n");  // `loss` starts at code point 5, byte 6
+  Diagnostic d = finding(1, "m");
+  d.path = "f.py";
+  d.range = {5, 9};
+  d.start = {1, 5};
+  d.end = {1, 9};
+  std::ostringstream out;
+  render_rdjson(out, {d}, {{"f.py", &f}});
+  auto j = nlohmann::json::parse(out.str());
+  CHECK(j["diagnostics"][0]["location"]["range"]["start"]["column"] == 6);
+  CHECK(j["diagnostics"][0]["location"]["range"]["end"]["column"] == 10);
+}
