@@ -9,13 +9,6 @@
 using namespace torchlint::py;
 
 namespace {
-// The assignment statement whose text is `text` (must exist).
-TSNode stmt(const Snippet& s, const std::string& text) {
-  TSNode n = s.find(text, "assignment");
-  REQUIRE_MESSAGE(!ts_node_is_null(n), text);
-  return n;
-}
-
 // The text of the first line of the innermost training loop around `n` ("" if none).
 std::string training_loop_header(const Snippet& s, TSNode n) {
   TSNode loop{};

@@ -9,13 +9,6 @@
 using namespace torchlint::py;
 
 namespace {
-// The assignment statement whose text is `text` (must exist).
-TSNode stmt(const Snippet& s, const std::string& text) {
-  TSNode n = s.find(text, "assignment");
-  REQUIRE_MESSAGE(!ts_node_is_null(n), text);
-  return n;
-}
-
 // Provenance of the i-th argument of the call whose text is `call`.
 Provenance arg_provenance(const Snippet& s, const std::string& call, uint32_t i) {
   TSNode c = s.find(call, "call");

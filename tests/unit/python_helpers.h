@@ -1,5 +1,7 @@
 // Test helpers: parse a snippet, build its model, find nodes by text.
 #pragma once
+#include <doctest/doctest.h>
+
 #include <memory>
 #include <string>
 
@@ -32,3 +34,10 @@ struct Snippet {
     return TSNode{};
   }
 };
+
+// The assignment statement whose text is `text` (must exist).
+inline TSNode stmt(const Snippet& s, const std::string& text) {
+  TSNode n = s.find(text, "assignment");
+  REQUIRE_MESSAGE(!ts_node_is_null(n), text);
+  return n;
+}
