@@ -60,16 +60,8 @@ std::string hash_rules(const std::vector<const py::RuleSet*>& sets) {
   return fmt::format("{:016x}", content_hash(all));
 }
 
-std::string facts_hash(const py::ProjectIndex& index, std::vector<std::string> names) {
-  std::sort(names.begin(), names.end());
-  std::string facts;
-  for (const auto& n : names) {
-    facts += n;
-    facts += index.called_outside_no_grad.count(n) ? '1' : '0';
-    facts += index.called_under_no_grad.count(n) ? '1' : '0';
-    facts += index.called_after_eval_mode.count(n) ? '1' : '0';
-  }
-  return fmt::format("{:016x}", content_hash(facts));
+std::string facts_hash(const py::ProjectIndex& index, const py::FileSummary& file) {
+  return fmt::format("{:016x}", content_hash(index.fingerprint(file)));
 }
 
 ResultCache::ResultCache(std::string dir, std::string rules_hash)
@@ -87,9 +79,45 @@ std::string ResultCache::file_for(const std::string& path) const {
 }
 
 namespace {
-json to_json(const std::unordered_set<std::string>& s) { return std::vector<std::string>(s.begin(), s.end()); }
-void from_json_set(const json& j, std::unordered_set<std::string>& s) {
-  for (const auto& v : j) s.insert(v.get<std::string>());
+json function_to_json(const py::FunctionSummary& f) {
+  json calls = json::array();
+  for (const auto& c : f.calls)
+    calls.push_back({c.target, (c.in_loop ? 1 : 0) | (c.under_no_grad ? 2 : 0) | (c.after_eval ? 4 : 0) | (c.periodic ? 8 : 0)});
+  json modes = json::array();
+  for (const auto& m : f.modes) modes.push_back({static_cast<int>(m.kind), m.ref});
+  return {{"q", f.qualname}, {"e", f.effects}, {"c", calls}, {"m", modes}, {"r", f.returns_from}, {"d", f.decorators}};
+}
+
+py::FunctionSummary function_from_json(const json& j) {
+  py::FunctionSummary f;
+  f.qualname = j.at("q");
+  f.effects = j.at("e");
+  for (const auto& c : j.at("c")) {
+    int flags = c.at(1);
+    f.calls.push_back({c.at(0), (flags & 1) != 0, (flags & 2) != 0, (flags & 4) != 0, (flags & 8) != 0});
+  }
+  for (const auto& m : j.at("m")) f.modes.push_back({static_cast<py::ModeEvent::Kind>(m.at(0).get<int>()), m.at(1)});
+  f.returns_from = j.at("r").get<std::vector<uint32_t>>();
+  f.decorators = j.at("d").get<std::vector<uint32_t>>();
+  return f;
+}
+
+json summary_to_json(const py::FileSummary& s) {
+  json functions = json::array(), classes = json::array();
+  for (const auto& f : s.functions) functions.push_back(function_to_json(f));
+  for (const auto& c : s.classes)
+    classes.push_back({{"q", c.qualname}, {"b", c.bases}, {"m", c.is_module}, {"l", c.is_loss}, {"s", c.has_stochastic_layers}});
+  return {{"module", s.module}, {"functions", functions}, {"classes", classes}, {"top", function_to_json(s.module_level)}};
+}
+
+py::FileSummary summary_from_json(const json& j) {
+  py::FileSummary s;
+  s.module = j.at("module");
+  for (const auto& f : j.at("functions")) s.functions.push_back(function_from_json(f));
+  for (const auto& c : j.at("classes"))
+    s.classes.push_back({c.at("q"), c.at("b").get<std::vector<std::string>>(), c.at("m"), c.at("l"), c.at("s")});
+  s.module_level = function_from_json(j.at("top"));
+  return s;
 }
 }  // namespace
 
@@ -101,10 +129,7 @@ std::optional<CacheEntry> ResultCache::load(const std::string& path, uint64_t ha
     if (j.at("path").get<std::string>() != path || j.at("content_hash").get<uint64_t>() != hash) return std::nullopt;
     CacheEntry e;
     e.content_hash = hash;
-    e.defined_functions = j.at("defined_functions").get<std::vector<std::string>>();
-    from_json_set(j.at("outside_no_grad"), e.contribution.called_outside_no_grad);
-    from_json_set(j.at("under_no_grad"), e.contribution.called_under_no_grad);
-    from_json_set(j.at("after_eval_mode"), e.contribution.called_after_eval_mode);
+    e.summary = summary_from_json(j.at("summary"));
     e.results_key = j.at("results_key").get<std::string>();
     if (j.contains("syntax_error_offset")) e.syntax_error_offset = j["syntax_error_offset"].get<uint32_t>();
     for (const auto& f : j.at("findings")) {
@@ -112,6 +137,7 @@ std::optional<CacheEntry> ResultCache::load(const std::string& path, uint64_t ha
       d.rule_id = f.at("rule");
       d.rule_name = f.at("name");
       d.severity = parse_severity(f.at("severity").get<std::string>()).value_or(Severity::Warning);
+      d.confidence = parse_confidence(f.at("confidence").get<std::string>()).value_or(Confidence::Medium);
       d.path = path;
       d.range = {f.at("start"), f.at("end")};
       d.message = f.at("message");
@@ -134,6 +160,7 @@ void ResultCache::store(const std::string& path, const CacheEntry& e) const {
   json findings = json::array();
   for (const auto& d : e.findings) {
     json f = {{"rule", d.rule_id}, {"name", d.rule_name}, {"severity", to_string(d.severity)},
+              {"confidence", to_string(d.confidence)},
               {"start", d.range.start}, {"end", d.range.end}, {"message", d.message}, {"hint", d.hint}};
     if (d.fix) {
       json edits = json::array();
@@ -145,10 +172,7 @@ void ResultCache::store(const std::string& path, const CacheEntry& e) const {
   }
   json j = {{"path", path},
             {"content_hash", e.content_hash},
-            {"defined_functions", e.defined_functions},
-            {"outside_no_grad", to_json(e.contribution.called_outside_no_grad)},
-            {"under_no_grad", to_json(e.contribution.called_under_no_grad)},
-            {"after_eval_mode", to_json(e.contribution.called_after_eval_mode)},
+            {"summary", summary_to_json(e.summary)},
             {"results_key", e.results_key},
             {"findings", findings}};
   if (e.syntax_error_offset) j["syntax_error_offset"] = *e.syntax_error_offset;

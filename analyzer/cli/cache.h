@@ -1,8 +1,7 @@
 // The results cache (.torchlint_cache/ or --cache-dir). One entry per file, keyed by its
-// content hash. An entry keeps what the file contributes to the project index (so an
-// unchanged file is not parsed to rebuild the index) and its findings, valid for one
-// rule-set hash and one hash of the index facts about the functions the file defines
-// (the only cross-file facts its findings depend on).
+// content hash. An entry keeps the file's summary for the project index (so an unchanged
+// file is not parsed to rebuild the index) and its findings, valid for one rule-set hash
+// and one fingerprint of the joined facts the file's analysis read (ProjectIndex::fingerprint).
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -16,8 +15,7 @@ namespace torchlint {
 
 struct CacheEntry {
   uint64_t content_hash = 0;
-  std::vector<std::string> defined_functions;
-  py::ProjectIndex contribution;
+  py::FileSummary summary;
   std::string results_key;  // rule-set hash + facts hash the findings were computed for
   std::vector<Diagnostic> findings;  // byte ranges; positions are recomputed on load
   std::optional<uint32_t> syntax_error_offset;
@@ -38,7 +36,7 @@ class ResultCache {
 
 uint64_t content_hash(std::string_view text);
 std::string hash_rules(const std::vector<const py::RuleSet*>& sets);
-// Hash of what `index` says about `names` (sorted): the facts a file's findings depend on.
-std::string facts_hash(const py::ProjectIndex& index, std::vector<std::string> names);
+// Hash of what the joined `index` says that one file's findings depend on.
+std::string facts_hash(const py::ProjectIndex& index, const py::FileSummary& file);
 
 }  // namespace torchlint

@@ -47,8 +47,7 @@ namespace {
 struct FileWork {
   std::optional<py::ParsedFile> parsed;  // the file itself lives here (a tree only if parsed)
   std::optional<CacheEntry> cached;
-  py::ProjectIndex contribution;
-  std::vector<std::string> defined;
+  py::FileSummary summary;
   uint64_t hash = 0;
   std::vector<Diagnostic> findings;
 };
@@ -60,19 +59,8 @@ void parse_and_model(FileWork& w, ThreadStats& st) {
   st.parse += seconds_since(t1);
   auto t2 = Clock::now();
   w.parsed = py::build_model(std::move(w.parsed->file), std::move(tree));
-  if (w.parsed->model) {
-    w.contribution = {};
-    w.parsed->model->contribute(w.contribution);
-    const auto& names = w.parsed->model->defined_function_names();
-    w.defined.assign(names.begin(), names.end());
-  }
+  if (w.parsed->model) w.summary = w.parsed->model->summary();
   st.model += seconds_since(t2);
-}
-
-void merge_into(py::ProjectIndex& into, const py::ProjectIndex& from) {
-  into.called_outside_no_grad.insert(from.called_outside_no_grad.begin(), from.called_outside_no_grad.end());
-  into.called_under_no_grad.insert(from.called_under_no_grad.begin(), from.called_under_no_grad.end());
-  into.called_after_eval_mode.insert(from.called_after_eval_mode.begin(), from.called_after_eval_mode.end());
 }
 
 std::vector<Diagnostic> check_file(const py::ParsedFile& pf, const py::ProjectIndex& index, const py::RuleSet& rules) {
@@ -100,7 +88,6 @@ RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<
   RunResult result;
   std::vector<FileWork> work(paths.size());
   std::vector<ThreadStats> stats(jobs);
-  std::vector<py::ProjectIndex> indexes(jobs);
 
   // Phase 1: read; an unchanged file brings its index contribution from the cache,
   // any other file is parsed and modelled.
@@ -133,17 +120,17 @@ RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<
     w.parsed.emplace();
     w.parsed->file = std::make_unique<SourceFile>(paths[i], std::move(text));
     if (cache) w.cached = cache->load(paths[i], w.hash);
-    if (w.cached) {
-      w.contribution = w.cached->contribution;
-      w.defined = w.cached->defined_functions;
-    } else {
-      parse_and_model(w, stats[t]);
-    }
-    merge_into(indexes[t], w.contribution);
+    if (w.cached) w.summary = w.cached->summary;
+    else parse_and_model(w, stats[t]);
   });
 
+  // The join: every file's summary, resolved and made transitive across files.
+  auto t_index = Clock::now();
   py::ProjectIndex index;
-  for (auto& ix : indexes) merge_into(index, ix);
+  for (FileWork& w : work)
+    if (w.parsed) index.add(w.summary);
+  index.complete();
+  stats[0].model += seconds_since(t_index);
 
   // Phase 2: findings from the cache when the rules and the facts they depend on are
   // unchanged; otherwise analysed (parsing now if phase 1 did not).
@@ -155,7 +142,7 @@ RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<
     } done{progress};
     if (!w.parsed) return;
     auto t0 = Clock::now();
-    std::string key = cache ? cache->rules_hash() + ":" + facts_hash(index, w.defined) : "";
+    std::string key = cache ? cache->rules_hash() + ":" + facts_hash(index, w.summary) : "";
     if (w.cached && w.cached->results_key == key) {
       w.findings = std::move(w.cached->findings);
       for (auto& d : w.findings) resolve_positions(*w.parsed->file, d);
@@ -163,12 +150,17 @@ RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<
       stats[t].rules += seconds_since(t0);
       return;
     }
-    if (!w.parsed->model) parse_and_model(w, stats[t]);
+    if (!w.parsed->model) {
+      // The cached results are stale: analyse again; keep the summary the index was built from.
+      py::FileSummary joined = std::move(w.summary);
+      parse_and_model(w, stats[t]);
+      w.summary = std::move(joined);
+    }
     auto t1 = Clock::now();
     if (w.parsed->model) w.findings = check_file(*w.parsed, index, *rule_sets[i]);
     stats[t].rules += seconds_since(t1);
     if (cache && w.parsed->model) {
-      CacheEntry e{w.hash, w.defined, w.contribution, key, w.findings, std::nullopt};
+      CacheEntry e{w.hash, w.summary, key, w.findings, std::nullopt};
       if (!w.parsed->syntax_error_offsets.empty()) e.syntax_error_offset = w.parsed->syntax_error_offsets.front();
       cache->store(paths[i], e);
     }

@@ -22,6 +22,14 @@ std::string_view to_string(Applicability a) {
   return "display-only";
 }
 
+std::string_view to_string(Confidence c) { return c == Confidence::High ? "high" : "medium"; }
+
+std::optional<Confidence> parse_confidence(std::string_view s) {
+  if (s == "high") return Confidence::High;
+  if (s == "medium") return Confidence::Medium;
+  return std::nullopt;
+}
+
 std::optional<Severity> parse_severity(std::string_view s) {
   if (s == "error") return Severity::Error;
   if (s == "warning") return Severity::Warning;

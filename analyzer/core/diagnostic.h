@@ -11,9 +11,14 @@ namespace torchlint {
 
 enum class Severity { Error, Warning, Info };
 enum class Applicability { Safe, Unsafe, DisplayOnly };
+// How a finding was established: `high` by data flow and resolved calls; `medium` when it
+// rests on a naming convention or a call the analysis could not resolve.
+enum class Confidence { High, Medium };
 
 std::string_view to_string(Severity s);
 std::string_view to_string(Applicability a);
+std::string_view to_string(Confidence c);
+std::optional<Confidence> parse_confidence(std::string_view s);
 std::optional<Severity> parse_severity(std::string_view s);
 std::optional<Applicability> parse_applicability(std::string_view s);
 
@@ -43,6 +48,7 @@ struct Diagnostic {
   std::string rule_id;
   std::string rule_name;
   Severity severity = Severity::Warning;
+  Confidence confidence = Confidence::High;
   std::string path;
   ByteRange range;
   Position start, end;  // filled by resolve_positions()

@@ -30,6 +30,18 @@ bool is_test_file_path(const std::string& path) {
          path.find("/tests/") != std::string::npos || path.starts_with("tests/");
 }
 
+std::string module_name_for_path(std::string_view path) {
+  while (path.starts_with("./")) path.remove_prefix(2);
+  while (path.starts_with("/")) path.remove_prefix(1);
+  if (path.ends_with(".py")) path.remove_suffix(3);
+  else if (path.ends_with(".pyi")) path.remove_suffix(4);
+  std::string out;
+  for (char c : path) out += c == '/' || c == '\\' ? '.' : c;
+  if (out.ends_with(".__init__")) out.resize(out.size() - 9);
+  if (out == "__init__" || out.empty()) out = "__main__";
+  return out;
+}
+
 ParsedFile parse_file(std::unique_ptr<SourceFile> file, Parser& parser) {
   Tree tree = parser.parse(file->text);
   return build_model(std::move(file), std::move(tree));
@@ -51,7 +63,8 @@ ParsedFile build_model(std::unique_ptr<SourceFile> file, Tree tree) {
       return ts_node_has_error(n);
     }, [](TSNode) {});
   }
-  out.model = std::make_unique<SemanticModel>(root, out.file->text, is_test_file_path(out.file->path));
+  out.model = std::make_unique<SemanticModel>(
+      root, out.file->text, ModelOptions{module_name_for_path(out.file->path), is_test_file_path(out.file->path)});
   return out;
 }
 
@@ -167,7 +180,9 @@ std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& pf) {
       const CompiledRule& rule = rules.rules()[ri];
       b.single.clear();
       b.multi.clear();
+      model.clear_name_evidence();
       if (!evaluate(rule.matcher, node, model, b)) continue;
+      bool by_name = model.used_name_evidence();
       if (rule.spec.once_per_function) {
         int fn = model.function_of(node);
         if (!reported_in_function.insert({ri, fn}).second) continue;
@@ -181,6 +196,7 @@ std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& pf) {
       d.rule_id = rule.spec.id;
       d.rule_name = rule.spec.name;
       d.severity = rule.spec.severity;
+      d.confidence = by_name ? Confidence::Medium : Confidence::High;
       d.path = pf.file->path;
       d.range = {ts_node_start_byte(anchor), ts_node_end_byte(anchor)};
       if (!rule.spec.region.empty()) {

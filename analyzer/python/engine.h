@@ -44,6 +44,9 @@ struct ParsedFile {
 };
 
 bool is_test_file_path(const std::string& path);
+// `pkg/sub/train.py` -> `pkg.sub.train` (`pkg/__init__.py` -> `pkg`): how other files of the
+// project import it, up to a prefix the project index matches by dotted suffix.
+std::string module_name_for_path(std::string_view path);
 ParsedFile parse_file(std::unique_ptr<SourceFile> file, Parser& parser);
 // The second half of parse_file, for callers that time parsing separately.
 ParsedFile build_model(std::unique_ptr<SourceFile> file, Tree tree);

@@ -67,6 +67,14 @@ const Kinds& kinds() {
     k.comment = sym("comment");
     k.generator_expression = sym("generator_expression");
     k.return_statement = sym("return_statement");
+    k.yield = sym("yield");
+    k.dictionary = sym("dictionary");
+    k.pair = sym("pair");
+    k.list = sym("list");
+    k.typed_parameter = sym("typed_parameter");
+    k.typed_default_parameter = sym("typed_default_parameter");
+    k.default_parameter = sym("default_parameter");
+    k.string_content = sym("string_content");
     k.await_ = sym("await");
     return k;
   }();

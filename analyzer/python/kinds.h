@@ -13,7 +13,8 @@ struct Kinds {
       parenthesized_expression, conditional_expression, pattern_list, tuple_pattern, list_pattern,
       tuple, expression_list, import_statement, import_from_statement, aliased_import, dotted_name,
       relative_import, integer, float_, string, interpolation, true_, false_, none,
-      list_comprehension, comment, generator_expression, return_statement, await_;
+      list_comprehension, comment, generator_expression, return_statement, await_, yield,
+      dictionary, pair, list, typed_parameter, typed_default_parameter, default_parameter, string_content;
 };
 
 const Kinds& kinds();

@@ -1,6 +1,7 @@
 // Pass 1: one walk over the tree that fills the SemanticModel (imports, functions, classes,
-// loops, no-grad regions, assignments, call sites), then local completion (fixpoints over
-// same-file callees).
+// loops, no-grad regions, assignments, the call table), then resolves what each call refers
+// to. What crosses files leaves as a FileSummary (summary()); complete() brings the joined
+// project facts back (project_completion.cpp).
 #include <algorithm>
 #include <optional>
 
@@ -17,6 +18,32 @@ std::string ImportTable::canonical(std::string_view dotted) const {
   if (it == alias_.end()) return std::string(dotted);
   return dot == std::string_view::npos ? it->second : it->second + std::string(dotted.substr(dot));
 }
+
+namespace {
+bool is_no_grad_api(std::string_view c) {
+  return c == "torch.no_grad" || c == "torch.inference_mode" || c == "torch.autograd.no_grad" ||
+         c == "torch.autograd.grad_mode.no_grad" || c == "torch.autograd.grad_mode.inference_mode";
+}
+bool is_enable_grad_api(std::string_view c) { return c == "torch.enable_grad" || c == "torch.autograd.enable_grad"; }
+bool is_set_grad_enabled_api(std::string_view c) {
+  return c == "torch.set_grad_enabled" || c == "torch.autograd.set_grad_enabled";
+}
+
+// `from ..utils import f` in module `pkg.sub.train` -> `pkg.utils.f`.
+std::string absolute_import(std::string_view relative, std::string_view module) {
+  size_t dots = 0;
+  while (dots < relative.size() && relative[dots] == '.') ++dots;
+  if (dots == 0) return std::string(relative);
+  std::string base(module);
+  for (size_t i = 0; i < dots; ++i) {
+    size_t d = base.rfind('.');
+    base = d == std::string::npos ? std::string() : base.substr(0, d);
+  }
+  std::string rest(relative.substr(dots));
+  if (base.empty()) return rest;
+  return rest.empty() ? base : base + "." + rest;
+}
+}  // namespace
 
 class ModelBuilder {
  public:
@@ -82,19 +109,24 @@ class ModelBuilder {
   void on_loop(TSNode n);
   void on_with(TSNode n);
   void on_call(TSNode n);
+  void on_grad_api_reference(TSNode n);
   void on_assignment(TSNode n, bool augmented);
+  void on_return(TSNode n);
   void record_target(TSNode target, TSNode value, uint32_t pos, bool augmented, bool loop_target,
-                     bool from_loader);
+                     bool from_loader, bool int_counter = false);
+  uint32_t add_call(TSNode node, TSNode callee, bool decorator, int decorated = -1);
   void mark_steps();
   void mark_clears();
-  void complete_locally();
-  std::string simple_callee(TSNode callee) const;
+  void mark_uses_autograd();
+  void mark_no_grad_wrapper();
+  void finish();
 
   SemanticModel& m_;
   const Kinds& k_;
   std::vector<Frame> frames_;
   std::vector<LoopInfo*> loops_buffer_;
-  std::vector<std::pair<LoopInfo*, std::string>> optimizer_passing_calls_;
+  std::vector<std::pair<LoopInfo*, uint32_t>> optimizer_passing_calls_;
+  std::vector<TSNode> callees_;  // per call table entry, its callee expression
 };
 
 void ModelBuilder::run(TSNode root) {
@@ -116,7 +148,8 @@ void ModelBuilder::run(TSNode root) {
       m_.current_ = open.empty() ? -1 : open.back();
     }
   });
-  complete_locally();
+  m_.current_ = -1;
+  finish();
 }
 
 bool ModelBuilder::enter(TSNode n) {
@@ -136,6 +169,9 @@ bool ModelBuilder::enter(TSNode n) {
   else if (s == k_.call) on_call(n);
   else if (s == k_.assignment) on_assignment(n, false);
   else if (s == k_.augmented_assignment) on_assignment(n, true);
+  else if (s == k_.return_statement) on_return(n);
+  else if (s == k_.attribute) on_grad_api_reference(n);
+  else if (s == k_.yield && in_no_grad()) mark_no_grad_wrapper();  // @contextmanager: yield under no_grad
   return true;
 }
 
@@ -146,7 +182,7 @@ void ModelBuilder::leave(TSNode n) {
 void ModelBuilder::on_import(TSNode n) {
   bool from = ts_node_symbol(n) == k_.import_from_statement;
   std::string module;
-  if (from) module = std::string(m_.text(field(n, "module_name")));
+  if (from) module = absolute_import(m_.text(field(n, "module_name")), m_.options_.module);
   for_each_named_child(n, [&](TSNode c) {
     if (from && same_node(c, field(n, "module_name"))) return;
     TSNode name = c, alias{};
@@ -158,7 +194,7 @@ void ModelBuilder::on_import(TSNode n) {
     }
     std::string dotted(m_.text(name));
     if (from) {
-      std::string full = module.ends_with(".") ? module + dotted : module + "." + dotted;
+      std::string full = module.empty() ? dotted : module + "." + dotted;
       std::string local = ts_node_is_null(alias) ? std::string(last_segment(dotted)) : std::string(m_.text(alias));
       m_.imports_.bind(local, full);
     } else if (!ts_node_is_null(alias)) {
@@ -176,34 +212,40 @@ void ModelBuilder::on_function(TSNode n) {
   f.name = std::string(m_.text(field(n, "name")));
   f.parent = current_function();
   f.class_index = current_class_direct();
+  if (f.class_index >= 0) f.qualname = m_.classes_[f.class_index].qualname + "." + f.name;
+  else if (f.parent >= 0) f.qualname = m_.functions_[f.parent].qualname + "." + f.name;
+  else f.qualname = m_.options_.module + "." + f.name;
+  if (f.parent < 0 && f.class_index < 0) m_.top_level_names_.insert(f.name);
+  f.is_eval_by_name = is_eval_function_name(f.name);
+  int index = static_cast<int>(m_.functions_.size());
+  m_.functions_.push_back(std::move(f));
+  m_.assignments_.emplace_back();
+  m_.function_by_node_[node_key(n)] = index;
   TSNode parent = m_.parent(n);
   if (ts_node_symbol(parent) == k_.decorated_definition) {
     for_each_named_child(parent, [&](TSNode d) {
       if (ts_node_symbol(d) != k_.decorator) return;
       TSNode expr = ts_node_named_child(d, 0);
-      if (ts_node_symbol(expr) == k_.call) expr = field(expr, "function");
-      std::string c = m_.canonical(expr);
-      if (c == "torch.no_grad" || c == "torch.inference_mode" || c == "torch.autograd.no_grad")
-        f.no_grad_decorated = true;
+      TSNode callee = ts_node_symbol(expr) == k_.call ? field(expr, "function") : expr;
+      if (is_no_grad_api(m_.canonical(callee))) m_.functions_[index].no_grad_decorated = true;
+      else m_.functions_[index].calls.push_back(add_call(expr, callee, true, index));
     });
   }
-  f.is_eval_by_name = !m_.is_test_file_ && is_eval_function_name(f.name);
-  m_.defined_function_names_.insert(f.name);
-  int index = static_cast<int>(m_.functions_.size());
-  m_.functions_.push_back(std::move(f));
-  m_.assignments_.emplace_back();
-  m_.function_by_node_[node_key(n)] = index;
   frames_.push_back({FrameType::Function, node_key(n), index});
   // Parameters bind names in the function: unknown values that must not fall back to a
-  // module-level variable of the same name.
+  // module-level variable of the same name; an annotation may say what they are.
   TSNode params = field(n, "parameters");
   if (!ts_node_is_null(params)) {
     for_each_named_child(params, [&](TSNode p) {
-      TSNode name = ts_node_symbol(p) == k_.identifier ? p : ts_node_named_child(p, 0);
+      TSSymbol ps = ts_node_symbol(p);
+      TSNode name = ps == k_.identifier ? p : ts_node_named_child(p, 0);
       if (ts_node_is_null(name) || ts_node_symbol(name) != k_.identifier) return;
       Assignment a;
       a.name = std::string(m_.text(name));
       a.pos = ts_node_start_byte(n);
+      a.fn = index;
+      a.parameter = true;
+      if (ps == k_.typed_parameter || ps == k_.typed_default_parameter) a.annotation = field(p, "type");
       m_.assignments_[index + 1][a.name].push_back(std::move(a));
     });
   }
@@ -212,17 +254,30 @@ void ModelBuilder::on_function(TSNode n) {
 void ModelBuilder::on_class(TSNode n) {
   ClassInfo c;
   c.name = std::string(m_.text(field(n, "name")));
+  int outer = current_function();
+  int outer_class = current_class_direct();
+  c.qualname = outer_class >= 0 ? m_.classes_[outer_class].qualname + "." + c.name
+               : outer >= 0    ? m_.functions_[outer].qualname + "." + c.name
+                               : m_.options_.module + "." + c.name;
+  if (outer < 0 && outer_class < 0) m_.top_level_names_.insert(c.name);
   TSNode bases = field(n, "superclasses");
   if (!ts_node_is_null(bases)) {
     for_each_named_child(bases, [&](TSNode b) {
       if (ts_node_symbol(b) == k_.identifier || ts_node_symbol(b) == k_.attribute) c.bases.push_back(m_.canonical(b));
     });
   }
-  for (const std::string& b : c.bases) {
+  for (std::string& b : c.bases) {
     std::string_view last = last_segment(b);
-    if (last == "Module" || last == "LightningModule" || b.starts_with("torch.nn.")) c.is_module = true;
-    for (const ClassInfo& known : m_.classes_)
-      if (known.is_module && known.name == b) c.is_module = true;
+    if (b.starts_with("torch.nn.") || last == "Module" || last == "LightningModule") c.is_module = true;
+    if (b.starts_with("torch.nn.") && last.ends_with("Loss")) c.is_loss = true;
+    for (const ClassInfo& known : m_.classes_) {
+      if (known.name != b) continue;
+      c.is_module |= known.is_module;
+      c.is_loss |= known.is_loss;
+      c.has_stochastic_layers |= known.has_stochastic_layers;
+    }
+    // A base defined in this file: refer to it by its qualified name.
+    if (b.find('.') == std::string::npos && !m_.imports_.imported(b)) b = m_.options_.module + "." + b;
   }
   int index = static_cast<int>(m_.classes_.size());
   m_.classes_.push_back(std::move(c));
@@ -236,10 +291,22 @@ void ModelBuilder::on_loop(TSNode n) {
   m_.loops_[node_key(n)] = info;
   if (ts_node_symbol(n) == k_.for_statement) {
     TSNode right = field(n, "right");
+    TSNode left = field(n, "left");
     std::string iter = lower(m_.text(right));
     bool loader = iter.find("loader") != std::string::npos || iter.find("batch") != std::string::npos ||
                   iter.find("data") != std::string::npos;
-    record_target(field(n, "left"), TSNode{}, ts_node_end_byte(right), false, true, loader);
+    std::string source = ts_node_symbol(right) == k_.call ? m_.canonical(field(right, "function")) : std::string();
+    uint32_t pos = ts_node_end_byte(right);
+    if (source == "range") {
+      record_target(left, TSNode{}, pos, false, true, false, true);
+    } else if (source == "enumerate" && (ts_node_symbol(left) == k_.pattern_list || ts_node_symbol(left) == k_.tuple_pattern) &&
+               ts_node_named_child_count(left) == 2) {
+      // `for i, batch in enumerate(loader)`: an int counter and the loader's item.
+      record_target(ts_node_named_child(left, 0), TSNode{}, pos, false, true, false, true);
+      record_target(ts_node_named_child(left, 1), TSNode{}, pos, false, true, loader);
+    } else {
+      record_target(left, TSNode{}, pos, false, true, loader);
+    }
   }
   frames_.push_back({FrameType::Loop, node_key(n), info.function});
 }
@@ -247,20 +314,22 @@ void ModelBuilder::on_loop(TSNode n) {
 void ModelBuilder::on_with(TSNode n) {
   // The innermost grad-mode switch of the statement's items decides: no_grad(),
   // inference_mode(), set_grad_enabled(False) turn autograd off; enable_grad() and
-  // set_grad_enabled(True) turn it back on (e.g. inside a @no_grad function).
+  // set_grad_enabled(True) turn it back on (e.g. inside a @no_grad function). A call of a
+  // project helper may enter no-grad too: decided once the project is known.
   std::optional<bool> grad_on;
   walk(n, [&](TSNode c) {
     TSSymbol s = ts_node_symbol(c);
     if (s == k_.block) return false;
     if (s == k_.call) {
       std::string callee = m_.canonical(field(c, "function"));
-      if (callee == "torch.no_grad" || callee == "torch.inference_mode" || callee == "torch.autograd.no_grad")
-        grad_on = false;
-      else if (callee == "torch.enable_grad" || callee == "torch.autograd.enable_grad")
-        grad_on = true;
-      else if (callee == "torch.set_grad_enabled" || callee == "torch.autograd.set_grad_enabled")
+      if (is_no_grad_api(callee)) grad_on = false;
+      else if (is_enable_grad_api(callee)) grad_on = true;
+      else if (is_set_grad_enabled_api(callee)) {
         if (m_.text(field(c, "arguments")) == "(False)") grad_on = false;
         else if (m_.text(field(c, "arguments")) == "(True)") grad_on = true;  // a variable: unknown, no change
+      } else if (!callee.empty() && !callee.starts_with("torch.")) {
+        m_.pending_withs_.push_back({n, c});
+      }
       return false;
     }
     return true;
@@ -270,14 +339,23 @@ void ModelBuilder::on_with(TSNode n) {
   frames_.push_back({*grad_on ? FrameType::EnableGrad : FrameType::NoGrad, node_key(n), current_function()});
 }
 
-std::string ModelBuilder::simple_callee(TSNode callee) const {
-  TSSymbol s = ts_node_symbol(callee);
-  if (s == k_.identifier) return std::string(m_.text(callee));
-  if (s == k_.attribute) {
-    TSNode obj = field(callee, "object");
-    if (ts_node_symbol(obj) == k_.identifier && m_.text(obj) == "self") return std::string(m_.text(field(callee, "attribute")));
+// `torch.no_grad` referenced outside a `with` item or decorator: the function hands no-grad
+// to its caller (`return torch.no_grad()`, `(torch.inference_mode if x else torch.no_grad)()(fn)`).
+void ModelBuilder::on_grad_api_reference(TSNode n) {
+  std::string_view attr = m_.text(field(n, "attribute"));
+  if (attr != "no_grad" && attr != "inference_mode") return;
+  if (current_function() < 0 || !is_no_grad_api(m_.canonical(n))) return;
+  for (TSNode p : m_.ancestors(n)) {
+    TSSymbol s = ts_node_symbol(p);
+    if (s == k_.with_statement || s == k_.decorator) return;
+    if (s == k_.function_definition || s == k_.block) break;
   }
-  return {};
+  mark_no_grad_wrapper();
+}
+
+void ModelBuilder::mark_no_grad_wrapper() {
+  for (auto& fr : frames_)
+    if (fr.type == FrameType::Function) m_.functions_[fr.index].no_grad_wrapper = true;
 }
 
 void ModelBuilder::mark_steps() {
@@ -290,66 +368,95 @@ void ModelBuilder::mark_steps() {
   }
 }
 
+// Gradients are computed here, though no optimizer steps: not evaluation code.
+void ModelBuilder::mark_uses_autograd() {
+  for (LoopInfo* l : current_loops()) l->reaches_backward = true;
+  if (FunctionInfo* f = fn_info()) f->any_backward = true;
+}
+
 void ModelBuilder::mark_clears() {
   for (LoopInfo* l : all_loops()) l->clears_grad = true;
   for (auto& fr : frames_)
     if (fr.type == FrameType::Function) m_.functions_[fr.index].clears_grad = true;
 }
 
+uint32_t ModelBuilder::add_call(TSNode node, TSNode callee, bool decorator, int decorated) {
+  auto index = static_cast<uint32_t>(m_.calls_.size());
+  CallInfo c;
+  c.node = node;
+  c.fn = decorator ? decorated : current_function();
+  c.in_loop = !decorator && !current_loops().empty();
+  c.under_no_grad = !decorator && in_no_grad();
+  c.decorator = decorator;
+  m_.calls_.push_back(std::move(c));
+  callees_.push_back(callee);
+  m_.call_by_node_[node_key(node)] = index;
+  return index;
+}
+
 void ModelBuilder::on_call(TSNode n) {
   TSNode callee = field(n, "function");
   TSNode args = field(n, "arguments");
   int fn = current_function();
-  uint32_t pos = ts_node_start_byte(n);
   std::string canonical = m_.canonical(callee);
-  if (canonical == "torch.autograd.backward") {
+  FunctionInfo* f = fn_info();
+  if (canonical == "torch.autograd.grad") {
+    mark_uses_autograd();  // input gradients (attacks, saliency): autograd is the point
+  } else if (canonical == "torch.autograd.backward") {
     mark_steps();
+    if (f && !ts_node_is_null(args) && ts_node_named_child_count(args) > 0)
+      f->backward_roots.push_back(ts_node_named_child(args, 0));
   } else if (canonical == "torch.distributed.autograd.backward") {
     mark_steps();
     mark_clears();  // gradients live in the distributed autograd context, fresh each step
-  } else if (canonical == "torch.set_grad_enabled" && fn >= 0 &&
-             ts_node_symbol(m_.parent(n)) == k_.expression_statement) {
-    auto& list = m_.text(args) == "(False)" ? m_.functions_[fn].set_grad_enabled_false
-                                            : m_.functions_[fn].set_grad_enabled_true;
-    list.push_back(pos);
+  } else if (is_set_grad_enabled_api(canonical) && f && ts_node_symbol(m_.parent(n)) == k_.expression_statement) {
+    auto& list = m_.text(args) == "(False)" ? f->set_grad_enabled_false : f->set_grad_enabled_true;
+    list.push_back(m_.parent(n));
   } else if (ts_node_symbol(callee) == k_.attribute) {
     std::string_view method = m_.text(field(callee, "attribute"));
     TSNode receiver = field(callee, "object");
     uint32_t nargs = ts_node_is_null(args) ? 0 : ts_node_named_child_count(args);
-    if (method == "backward" || method == "manual_backward") mark_steps();
-    else if (method == "step" && (m_.is_optimizer(receiver) || m_.is_grad_scaler(receiver))) mark_steps();
-    else if (method == "zero_grad") mark_clears();
-    else if ((method == "zero_" || method == "detach_") && last_segment(m_.text(receiver)) == "grad") mark_clears();
-    else if (method == "eval" && nargs == 0) {
-      (fn < 0 ? m_.module_mode_calls_ : m_.functions_[fn].mode_calls).push_back({pos, true});
+    uint32_t pos = ts_node_start_byte(n);
+    if (method == "backward" || method == "manual_backward") {
+      mark_steps();
+      TSNode root = method == "backward" ? receiver : (nargs > 0 ? ts_node_named_child(args, 0) : TSNode{});
+      // accelerator.backward(loss), scaler.scale(loss).backward(): the loss is the argument.
+      if (method == "backward" && nargs > 0 && ts_node_symbol(ts_node_named_child(args, 0)) != k_.keyword_argument)
+        root = ts_node_named_child(args, 0);
+      if (f && !ts_node_is_null(root)) f->backward_roots.push_back(root);
+    } else if (method == "step" && (m_.is_optimizer(receiver) || m_.is_grad_scaler(receiver))) {
+      mark_steps();
+    } else if (method == "requires_grad_") {
+      mark_uses_autograd();
+    } else if (method == "zero_grad") {
+      mark_clears();
+    } else if ((method == "zero_" || method == "detach_") && last_segment(m_.text(receiver)) == "grad") {
+      mark_clears();
+    } else if (method == "eval" && nargs == 0) {
+      (fn < 0 ? m_.module_mode_calls_ : f->mode_calls).push_back({pos, true});
     } else if (method == "train") {
       bool eval = m_.text(args) == "(False)" || m_.text(args) == "(mode=False)";
-      (fn < 0 ? m_.module_mode_calls_ : m_.functions_[fn].mode_calls).push_back({pos, eval});
+      (fn < 0 ? m_.module_mode_calls_ : f->mode_calls).push_back({pos, eval});
+    } else if ((method == "item" || method == "cpu") && nargs == 0 && f) {
+      f->sync_calls.push_back(n);
     }
   }
 
+  uint32_t index = add_call(n, callee, false);
   const auto& loops = current_loops();
-  if (FunctionInfo* f = fn_info()) f->callees_seen.push_back(callee);
-  std::string name = simple_callee(callee);
-  if (!name.empty()) {
-    m_.call_sites_.push_back({name, pos, fn, in_no_grad()});
-    if (!loops.empty()) loops.front()->callees.push_back(name);
-    for (LoopInfo* l : loops) l->callees_any.push_back(name);
-    if (FunctionInfo* f = fn_info()) {
-      if (loops.empty()) f->callees.push_back(name);
-      f->callees_any.push_back(name);
-    }
-  }
+  if (!loops.empty()) loops.front()->direct_calls.push_back(index);
+  for (LoopInfo* l : loops) l->all_calls.push_back(index);
+  if (f) f->calls.push_back(index);
   // An optimizer handed to a function we cannot see may be cleared there.
   if (!loops.empty() && !ts_node_is_null(args) && !canonical.starts_with("torch.")) {
     TSNode obj = ts_node_symbol(callee) == k_.attribute ? field(callee, "object") : TSNode{};
     bool through_scaler = !ts_node_is_null(obj) && m_.is_grad_scaler(obj);
     bool on_optimizer = !ts_node_is_null(obj) && m_.is_optimizer(obj);
     if (!through_scaler && !on_optimizer) {
-      for_each_named_child(args, [&](TSNode a) {
-        if (m_.is_optimizer(a))
-          for (LoopInfo* l : loops) optimizer_passing_calls_.push_back({l, name.empty() ? std::string("?") : name});
-      });
+      bool passes = false;
+      for_each_named_child(args, [&](TSNode a) { passes = passes || m_.is_optimizer(a); });
+      if (passes)
+        for (LoopInfo* l : loops) optimizer_passing_calls_.push_back({l, index});
     }
   }
 }
@@ -363,11 +470,22 @@ void ModelBuilder::on_assignment(TSNode n, bool augmented) {
       ts_node_symbol(right) == k_.none) {
     mark_clears();
   }
+  if (ts_node_symbol(left) == k_.attribute && m_.text(field(left, "attribute")) == "requires_grad" &&
+      ts_node_symbol(right) == k_.true_) {
+    mark_uses_autograd();
+  }
   record_target(left, right, ts_node_end_byte(n), augmented, false, false);
 }
 
+void ModelBuilder::on_return(TSNode n) {
+  if (FunctionInfo* f = fn_info()) {
+    TSNode value = ts_node_named_child(n, 0);
+    if (!ts_node_is_null(value)) f->returns.push_back(value);
+  }
+}
+
 void ModelBuilder::record_target(TSNode target, TSNode value, uint32_t pos, bool augmented, bool loop_target,
-                                 bool from_loader) {
+                                 bool from_loader, bool int_counter) {
   if (ts_node_is_null(target)) return;
   TSSymbol s = ts_node_symbol(target);
   if (s == k_.pattern_list || s == k_.tuple_pattern || s == k_.list_pattern || s == k_.tuple ||
@@ -378,7 +496,7 @@ void ModelBuilder::record_target(TSNode target, TSNode value, uint32_t pos, bool
     if (vs == k_.expression_list || vs == k_.tuple) for_each_named_child(value, [&](TSNode v) { values.push_back(v); });
     bool paired = values.size() == targets.size();
     for (size_t i = 0; i < targets.size(); ++i)
-      record_target(targets[i], paired ? values[i] : value, pos, augmented, loop_target, from_loader);
+      record_target(targets[i], paired ? values[i] : value, pos, augmented, loop_target, from_loader, int_counter);
     return;
   }
   if (s != k_.identifier && s != k_.attribute) return;
@@ -391,93 +509,28 @@ void ModelBuilder::record_target(TSNode target, TSNode value, uint32_t pos, bool
   a.in_enable_grad = in_enable_grad();
   a.loop_target = loop_target;
   a.from_loader = from_loader;
+  a.int_counter = int_counter;
   int fn = current_function();
+  a.fn = fn;
+  // `self.X = ...` in a method: the class's attribute, seen by every method.
+  if (fn >= 0 && a.name.starts_with("self.") && m_.functions_[fn].class_index >= 0 && !ts_node_is_null(value))
+    m_.classes_[m_.functions_[fn].class_index].attributes[a.name].push_back(a);
   m_.assignments_[fn + 1][a.name].push_back(std::move(a));
 }
 
-void ModelBuilder::complete_locally() {
-  std::unordered_map<std::string, std::vector<int>> by_name;
-  for (int i = 0; i < static_cast<int>(m_.functions_.size()); ++i) by_name[m_.functions_[i].name].push_back(i);
-  auto any_local = [&](const std::vector<std::string>& names, auto pred) {
-    for (const std::string& n : names) {
-      auto it = by_name.find(n);
-      if (it == by_name.end()) continue;
-      for (int i : it->second)
-        if (pred(m_.functions_[i])) return true;
-    }
-    return false;
-  };
+void ModelBuilder::finish() {
+  // What each call refers to, now that every top-level name of the file is known.
+  for (uint32_t i = 0; i < m_.calls_.size(); ++i) m_.calls_[i].target = m_.target_of(callees_[i], m_.calls_[i].fn);
+  for (auto& [loop, call] : optimizer_passing_calls_) loop->optimizer_targets.push_back(m_.calls_[call].target);
   for (auto& f : m_.functions_) {
-    f.steps = f.steps_directly;
-    f.reaches_backward = f.any_backward;
-  }
-  for (bool changed = true; changed;) {  // monotone: terminates
-    changed = false;
-    for (auto& f : m_.functions_) {
-      bool steps = f.steps || any_local(f.callees, [](const FunctionInfo& g) { return g.steps; });
-      bool reaches = f.reaches_backward || any_local(f.callees_any, [](const FunctionInfo& g) { return g.reaches_backward; });
-      bool clears = f.clears_grad || any_local(f.callees_any, [](const FunctionInfo& g) { return g.clears_grad; });
-      changed |= steps != f.steps || reaches != f.reaches_backward || clears != f.clears_grad;
-      f.steps = steps;
-      f.reaches_backward = reaches;
-      f.clears_grad = clears;
-    }
-  }
-  for (auto& [key, l] : m_.loops_) {
-    l.training = l.steps_directly || any_local(l.callees, [](const FunctionInfo& g) { return g.steps; });
-    l.reaches_backward = l.reaches_backward || any_local(l.callees_any, [](const FunctionInfo& g) { return g.reaches_backward; });
-    l.clears_grad = l.clears_grad || any_local(l.callees_any, [](const FunctionInfo& g) { return g.clears_grad; });
-  }
-  for (auto& [loop, name] : optimizer_passing_calls_)
-    if (!by_name.count(name)) loop->passes_optimizer_to_unknown = true;
-  // Evaluation loops: after model.eval() in the same function, with no backward.
-  for (auto& [key, l] : m_.loops_) {
-    if (l.reaches_backward) continue;
-    const auto& calls = l.function < 0 ? m_.module_mode_calls_ : m_.functions_[l.function].mode_calls;
-    uint32_t start = ts_node_start_byte(l.node);
-    const ModeCall* last = nullptr;
-    for (const ModeCall& c : calls)
-      if (c.pos < start) last = &c;
-    l.eval_loop = last && last->eval;
-  }
-  for (auto& f : m_.functions_) {
-    for (TSNode callee : f.callees_seen) f.has_model_call = f.has_model_call || m_.is_model_callee(callee);
-    f.callees_seen.clear();
-    bool sets_eval = std::any_of(f.mode_calls.begin(), f.mode_calls.end(), [](const ModeCall& c) { return c.eval; });
-    // Methods of an nn.Module / LightningModule (validation_step, predict, ...) run in the
-    // mode their framework or caller sets up.
-    bool module_method = f.class_index >= 0 && m_.classes_[f.class_index].is_module;
-    f.is_eval = (f.is_eval_by_name || sets_eval) && f.has_model_call && !f.reaches_backward && !module_method &&
-                !m_.is_test_file_;
-  }
-  // Test files exercise models and optimizers on purpose; they are not training code.
-  if (m_.is_test_file_) {
-    for (auto& [key, l] : m_.loops_) l.training = l.eval_loop = false;
+    for (uint32_t c : f.calls)
+      if (!m_.calls_[c].decorator) f.has_model_call = f.has_model_call || m_.is_model_callee(callees_[c]);
   }
 }
 
-SemanticModel::SemanticModel(TSNode root, std::string_view src, bool is_test_file)
-    : src_(src), is_test_file_(is_test_file) {
+SemanticModel::SemanticModel(TSNode root, std::string_view src, ModelOptions options)
+    : src_(src), options_(std::move(options)) {
   ModelBuilder(*this).run(root);
-}
-
-void SemanticModel::contribute(ProjectIndex& index) const {
-  for (const CallSite& c : call_sites_) {
-    bool no_grad = c.in_no_grad || function_no_grad(c.caller);
-    (no_grad ? index.called_under_no_grad : index.called_outside_no_grad).insert(c.callee);
-    const auto& calls = c.caller < 0 ? module_mode_calls_ : functions_[c.caller].mode_calls;
-    const ModeCall* last = nullptr;
-    for (const ModeCall& m : calls)
-      if (m.pos < c.pos) last = &m;
-    if (last && last->eval) index.called_after_eval_mode.insert(c.callee);
-  }
-}
-
-void SemanticModel::complete(const ProjectIndex& index) {
-  for (auto& f : functions_) {
-    f.called_only_under_no_grad = index.called_under_no_grad.count(f.name) && !index.called_outside_no_grad.count(f.name);
-    f.caller_sets_eval_mode = index.called_after_eval_mode.count(f.name) > 0;
-  }
 }
 
 }  // namespace torchlint::py

@@ -10,7 +10,12 @@ namespace {
 bool ctx_training_loop(const SemanticModel& m, TSNode n) { return m.innermost_training_loop(n) != nullptr; }
 bool ctx_every_iteration(const SemanticModel& m, TSNode n) { return m.every_iteration(n); }
 bool ctx_no_grad(const SemanticModel& m, TSNode n) { return m.in_no_grad(n); }
-bool ctx_eval_code(const SemanticModel& m, TSNode n) { return m.in_eval_code(n); }
+bool ctx_eval_code(const SemanticModel& m, TSNode n) {
+  if (!m.in_eval_code(n)) return false;
+  const FunctionInfo* f = m.function(m.function_of(n));
+  if (f && f->eval_by_name_only) m.note_name_evidence();
+  return true;
+}
 
 bool carries_grad(const PredicateEnv& e, TSNode x) { return e.model.provenance(x).grad; }
 bool is_tensor(const PredicateEnv& e, TSNode x) { return e.model.provenance(x).tensor; }
@@ -18,10 +23,17 @@ bool is_model(const PredicateEnv& e, TSNode x) { return e.model.is_model_callee(
 bool is_optimizer(const PredicateEnv& e, TSNode x) { return e.model.is_optimizer(x); }
 bool is_grad_scaler(const PredicateEnv& e, TSNode x) { return e.model.is_grad_scaler(x); }
 
+// A loss by flow (a loss function or module made it, a helper returns one, backward is
+// called on it or on what it is part of); by its name only as a last resort.
 bool is_loss(const PredicateEnv& e, TSNode x) {
-  if (e.model.provenance(x).loss) return true;
+  Provenance p = e.model.provenance(x);
+  if (p.loss || (e.model.is_backpropagated(x) && !p.model_output)) return true;
   TSSymbol s = ts_node_symbol(x);
-  return (s == kinds().identifier || s == kinds().attribute) && is_loss_name(last_segment(e.model.text(x)));
+  if ((s == kinds().identifier || s == kinds().attribute) && is_loss_name(last_segment(e.model.text(x)))) {
+    e.model.note_name_evidence();
+    return true;
+  }
+  return false;
 }
 
 // The container or accumulator outlives one iteration of the training loop: it is not
@@ -63,9 +75,10 @@ bool loop_never_clears_grad(const PredicateEnv& e, TSNode) {
 // function, and no caller in the project sets it before the call.
 bool eval_mode_never_set(const PredicateEnv& e, TSNode) {
   const FunctionInfo* f = e.model.function(e.model.function_of(e.match));
-  if (!f || !f->is_eval_by_name || f->caller_sets_eval_mode) return false;
+  if (!f || !f->is_eval || f->caller_sets_eval_mode) return false;
   for (const ModeCall& c : f->mode_calls)
     if (c.eval) return false;
+  if (f->eval_by_name_only) e.model.note_name_evidence();
   return true;
 }
 

@@ -60,39 +60,28 @@ bool is_tensor_function(std::string_view c) {
 
 Provenance SemanticModel::provenance_of_name(std::string_view name, uint32_t pos, int fn, int depth) const {
   if (depth > kMaxDepth) return {};
-  for (int scope : {fn, -1}) {
-    const auto* list = assignments(scope, name);
-    if (!list) {
-      if (scope == -1) break;
-      continue;
-    }
-    // The last binding before the use; for a use inside a loop before its binding (carried
-    // from the previous iteration), the last binding in the scope.
-    const Assignment* last = nullptr;
-    for (const Assignment& a : *list)
-      if (a.pos <= pos) last = &a;
-    if (!last && scope == fn) last = &list->back();
-    if (!last) return {};
-    Provenance p;
-    if (last->loop_target) {
-      Provenance batch;
-      batch.host_batch = last->from_loader;  // lives on the host until moved
-      return batch;
-    }
-    if (!ts_node_is_null(last->value)) p = provenance_at(last->value, scope, depth + 1);
-    if (last->augmented) {
-      // `total += x`: what total held before (through any chain of `+=`), plus x. Positions
-      // strictly decrease along the chain, so this ends.
+  const Assignment* last = binding(name, pos, fn);
+  if (!last || last->parameter || last->int_counter) return {};
+  if (last->loop_target) {
+    Provenance batch;
+    batch.host_batch = last->from_loader;  // lives on the host until moved
+    return batch;
+  }
+  int scope = last->fn;
+  Provenance p;
+  if (!ts_node_is_null(last->value)) p = provenance_at(last->value, scope, depth + 1);
+  if (last->augmented) {
+    // `total += x`: what total held before (through any chain of `+=`), plus x. Positions
+    // strictly decrease along the chain, so this ends.
+    if (const auto* list = assignments(scope, name)) {
       const Assignment* before = nullptr;
       for (const Assignment& a : *list)
         if (a.pos < last->pos) before = &a;
       if (before) p = merge(p, provenance_of_name(name, before->pos, scope, depth + 1));
     }
-    if (last->in_no_grad || (function_no_grad(scope) && !last->in_enable_grad)) p.grad = false;
-    if (p.tensor && is_loss_name(last_segment(name))) p.loss = true;
-    return p;
   }
-  return {};
+  if (last->in_no_grad || (function_no_grad(scope) && !last->in_enable_grad)) p.grad = false;
+  return p;
 }
 
 Provenance SemanticModel::provenance_of_call(TSNode call, int fn, int depth) const {
@@ -119,9 +108,16 @@ Provenance SemanticModel::provenance_of_call(TSNode call, int fn, int depth) con
   if (is_model_callee(callee)) return {true, true, false, true};
   std::string c = canonical(callee);
   std::string_view seg = last_segment(c.empty() ? text(callee) : std::string_view(c));
-  if (is_torch_loss_function(c)) return {true, true, true, false};
+  if (is_torch_loss_function(c) || value_is_loss_module(callee, fn)) return {true, true, true, false};
+  // A project function: what its summary says it returns.
+  if (uint32_t e = call_effects(call)) {
+    if (e & kReturnsLoss) return {true, true, true, false};
+    if (e & kReturnsOutput) return {true, true, false, true};
+    if (index_ && index_->resolves(call_target(call), options_.module)) return {};
+  }
   if (ts_node_symbol(callee) != k.call && is_loss_name(seg) && !seg.starts_with("log") &&
       !canonical(callee).starts_with("torch.nn.")) {
+    note_name_evidence();
     return {true, true, true, false};  // criterion(...), loss_fn(...), compute_loss(...)
   }
   if (ts_node_symbol(callee) == k.identifier && in(kToPythonBuiltins, text(callee)) && imports_.canonical(text(callee)) == text(callee))
@@ -163,10 +159,21 @@ Provenance SemanticModel::provenance_at(TSNode expr, int fn, int depth) const {
     if (assignments(fn, text(expr)) || assignments(-1, text(expr)))
       return provenance_of_name(text(expr), ts_node_start_byte(expr), fn, depth);
     Provenance p = provenance_at(field(expr, "object"), fn, depth + 1);
-    if (p.tensor && is_loss_name(attr)) p.loss = true;
+    if (p.tensor && !p.loss && is_loss_name(attr)) {  // outputs.loss
+      note_name_evidence();
+      p.loss = true;
+    }
     return p;
   }
-  if (s == k.subscript) return provenance_at(field(expr, "value"), fn, depth + 1);
+  if (s == k.subscript) {
+    Provenance p = provenance_at(field(expr, "value"), fn, depth + 1);
+    TSNode key = field(expr, "subscript");
+    if (p.tensor && !p.loss && !ts_node_is_null(key) && ts_node_symbol(key) == k.string && is_loss_name(text(key))) {
+      note_name_evidence();  // output["loss"]
+      p.loss = true;
+    }
+    return p;
+  }
   if (s == k.call) return provenance_of_call(expr, fn, depth);
   if (s == k.parenthesized_expression || s == k.unary_operator) return provenance_at(ts_node_named_child(expr, 0), fn, depth + 1);
   if (s == k.binary_operator)

@@ -10,6 +10,8 @@
 #include <unordered_set>
 #include <vector>
 
+#include "python/project_index.h"
+#include "python/summary.h"
 #include "python/ts.h"
 
 namespace torchlint::py {
@@ -19,6 +21,8 @@ class ImportTable {
   void bind(std::string local, std::string canonical) { alias_[std::move(local)] = std::move(canonical); }
   // `F.cross_entropy` with `import torch.nn.functional as F` -> `torch.nn.functional.cross_entropy`.
   std::string canonical(std::string_view dotted) const;
+  // Whether `name` was bound by an import (`import models` binds `models` to itself).
+  bool imported(std::string_view name) const { return alias_.count(std::string(name)) > 0; }
 
  private:
   std::unordered_map<std::string, std::string> alias_;
@@ -26,13 +30,17 @@ class ImportTable {
 
 struct Assignment {
   std::string name;         // target text: `loss`, `self.total`
-  uint32_t pos = 0;         // start byte of the statement
-  TSNode value{};           // right-hand side (null for loop targets)
+  uint32_t pos = 0;         // end byte of the statement (the binding takes effect there)
+  TSNode value{};           // right-hand side (null for loop targets and parameters)
+  TSNode annotation{};      // a parameter's annotation (`model: nn.Module`)
+  int fn = -1;              // the function whose body holds it
   bool augmented = false;   // `+=` and friends
   bool in_no_grad = false;  // inside a no-grad region of its function
   bool in_enable_grad = false;  // inside `with torch.enable_grad()`: grad on whatever the caller does
   bool loop_target = false; // bound by `for NAME in ...`
   bool from_loader = false; // loop target over a data loader: host tensors
+  bool parameter = false;   // a function parameter
+  bool int_counter = false; // `i` of `for i in range(...)` / `for i, b in enumerate(...)`
 };
 
 struct ModeCall {  // model.eval() / model.train(...)
@@ -40,35 +48,44 @@ struct ModeCall {  // model.eval() / model.train(...)
   bool eval = false;
 };
 
-struct CallSite {
-  std::string callee;  // simple name of a function called: `validate`, `self.evaluate` -> `evaluate`
-  uint32_t pos = 0;
-  int caller = -1;     // function index of the caller (-1: module)
-  bool in_no_grad = false;
+// Every call of the file, once: the function that makes it, where it sits, and what it
+// refers to (a CallRef target, see summary.h; empty for library calls).
+struct CallInfo {
+  TSNode node{};
+  std::string target;
+  int fn = -1;
+  bool in_loop = false;
+  bool under_no_grad = false;
+  bool decorator = false;   // a decorator expression, not a call that runs here
 };
 
 struct FunctionInfo {
   TSNode node{};
   std::string name;
+  std::string qualname;           // module.Class.method
   int parent = -1;                // enclosing function, -1 for module level
   int class_index = -1;           // enclosing class, if a method
-  bool no_grad_decorated = false;
+  bool no_grad_decorated = false; // @torch.no_grad() & co, or a project no-grad decorator
   bool steps_directly = false;    // backward()/optimizer.step() outside any loop of its own
   bool any_backward = false;      // backward()/step() anywhere, loops included
   bool clears_grad = false;       // zero_grad() / p.grad = None anywhere
   bool has_model_call = false;
-  std::vector<TSNode> callees_seen;  // callee expressions, classified once all names are known
   bool is_eval_by_name = false;
+  bool no_grad_wrapper = false;   // builds or enters no-grad for its caller (decorator factory)
   std::vector<ModeCall> mode_calls;
-  std::vector<std::string> callees;        // called outside the function's own loops
-  std::vector<std::string> callees_any;    // called anywhere
-  std::vector<uint32_t> set_grad_enabled_false, set_grad_enabled_true;
-  // Completed after the pass:
-  bool steps = false;             // steps_directly, or through a local callee
-  bool reaches_backward = false;  // any_backward, or through a local callee
+  std::vector<uint32_t> calls;    // indices into the call table
+  std::vector<TSNode> sync_calls; // .item() / .cpu() in its body
+  std::vector<TSNode> returns;    // returned expressions
+  std::vector<TSNode> backward_roots;  // expressions backward() is called on
+  std::vector<TSNode> set_grad_enabled_false, set_grad_enabled_true;  // statements
+  uint32_t effects = 0;           // Effect bits after the project join
+  // Completed with the project index:
+  bool steps = false;             // steps_directly, or through a callee
+  bool reaches_backward = false;  // any_backward, or through a callee
   bool called_only_under_no_grad = false;
   bool caller_sets_eval_mode = false;   // some call site runs after model.eval()
   bool is_eval = false;
+  bool eval_by_name_only = false; // is_eval rests on its name (confidence: medium)
 };
 
 struct LoopInfo {
@@ -76,25 +93,24 @@ struct LoopInfo {
   int function = -1;
   bool steps_directly = false;  // backward()/step() in its body outside nested loops
   bool reaches_backward = false;
-  bool clears_grad = false;     // anywhere in the body, nested loops, closures and local callees
+  bool clears_grad = false;     // anywhere in the body, nested loops, closures and callees
   bool passes_optimizer_to_unknown = false;
-  std::vector<std::string> callees;      // outside nested loops
-  std::vector<std::string> callees_any;  // anywhere
+  std::vector<uint32_t> direct_calls;  // outside nested loops (indices into the call table)
+  std::vector<uint32_t> all_calls;     // anywhere
+  std::vector<std::string> optimizer_targets;  // targets of calls an optimizer is handed to
   bool training = false;
   bool eval_loop = false;
 };
 
 struct ClassInfo {
   std::string name;
+  std::string qualname;
   std::vector<std::string> bases;  // canonical
   bool is_module = false;
-};
-
-// Facts that cross files: how functions are called elsewhere in the project.
-struct ProjectIndex {
-  std::unordered_set<std::string> called_outside_no_grad;  // function names
-  std::unordered_set<std::string> called_under_no_grad;
-  std::unordered_set<std::string> called_after_eval_mode;
+  bool is_loss = false;
+  bool has_stochastic_layers = false;
+  // `self.X = ...` in any method: what the attribute holds for every other method.
+  std::unordered_map<std::string, std::vector<Assignment>> attributes;
 };
 
 struct Provenance {
@@ -105,9 +121,16 @@ struct Provenance {
   bool host_batch = false;    // a batch straight from a data loader (host memory until moved)
 };
 
+struct ModelOptions {
+  std::string module = "__main__";  // the file's dotted module path (module_name_for_path)
+  bool is_test_file = false;
+};
+
 class SemanticModel {
  public:
-  SemanticModel(TSNode root, std::string_view src, bool is_test_file);
+  SemanticModel(TSNode root, std::string_view src, ModelOptions options);
+  SemanticModel(TSNode root, std::string_view src, bool is_test_file)
+      : SemanticModel(root, src, ModelOptions{"__main__", is_test_file}) {}
 
   std::string_view text(TSNode n) const { return node_text(n, src_); }
   // Byte ranges of every comment, in order (for suppressions).
@@ -116,10 +139,12 @@ class SemanticModel {
   const ImportTable& imports() const { return imports_; }
   std::string canonical(TSNode dotted_name) const;
 
-  // Contribute this file's call facts to the project, then complete the model with them.
-  void contribute(ProjectIndex& index) const;
-  const std::unordered_set<std::string>& defined_function_names() const { return defined_function_names_; }
+  // What this file contributes to the project index (plain data, no tree).
+  FileSummary summary() const;
+  // Completes the model with the joined project facts; `index` must outlive the model.
   void complete(const ProjectIndex& index);
+  const std::string& module_name() const { return options_.module; }
+  bool is_test_file() const { return options_.is_test_file; }
 
   // Every named node in pre-order with its parent's index, recorded by the one tree walk
   // (pass 1). The rule engine iterates this table instead of walking the tree again, and
@@ -170,11 +195,28 @@ class SemanticModel {
   const LoopInfo* innermost_training_loop(TSNode n, TSNode* loop_node = nullptr) const;
   bool in_no_grad(TSNode n) const;
   bool every_iteration(TSNode n) const;  // in a training loop and not under a periodic guard
+  // Under a guard of its function that makes it periodic logging (`if step % N == 0:` whose
+  // branch does no training work) or in an except handler.
+  bool periodic_guarded(TSNode n) const;
   bool in_eval_code(TSNode n) const;
   bool is_model_callee(TSNode callee) const;
   bool is_optimizer(TSNode expr) const;
   bool is_grad_scaler(TSNode expr) const;
   Provenance provenance(TSNode expr) const;
+  // A loss by flow: it (or what it is computed from) is backpropagated in its function.
+  bool is_backpropagated(TSNode expr) const;
+  // What a call refers to in the project (a CallRef target; empty for library code).
+  const std::string& call_target(TSNode call) const;
+  // Effects of what a call resolves to in the project (0: unknown or library code).
+  uint32_t call_effects(TSNode call) const;
+  // The project class an expression is an instance of (`Net(...)`, a name bound to one,
+  // `self.encoder` set in __init__), or nullptr.
+  const ClassSummary* instance_class(TSNode expr) const;
+  // Set by queries that had to rely on a naming convention; the engine reads it to give the
+  // finding `confidence: medium`, then clears it.
+  bool used_name_evidence() const { return name_evidence_; }
+  void clear_name_evidence() const { name_evidence_ = false; }
+  void note_name_evidence() const { name_evidence_ = true; }
   // A plain (`=`) assignment to `name` within (begin, end] of function `fn`, other than the
   // one that ends at `except_pos`.
   bool assigned_within(int fn, std::string_view name, uint32_t begin, uint32_t end, uint32_t except_pos = 0) const;
@@ -186,10 +228,25 @@ class SemanticModel {
   Provenance provenance_of_call(TSNode call, int fn, int depth) const;
   Provenance provenance_of_name(std::string_view name, uint32_t pos, int fn, int depth) const;
   bool function_no_grad(int fn) const;
-  bool callee_is_model_by_assignment(std::string_view name, uint32_t pos, int fn) const;
+  // The binding of `name` visible at `pos` in function `fn`: its own, the class's `self.X`
+  // attributes, then module level.
+  const Assignment* binding(std::string_view name, uint32_t pos, int fn) const;
+  // 1: a module instance, 0: known not to be one, -1: unknown.
+  int value_is_model(TSNode value, int fn, int depth) const;
+  bool value_is_loss_module(TSNode value, int fn) const;
+  std::string target_of(TSNode callee, int fn) const;
+  void complete_eval_code();
+  bool is_model_callee_object(TSNode obj) const;
+  bool iterates_data(TSNode iterable, int fn) const;
 
   std::string_view src_;
-  bool is_test_file_;
+  ModelOptions options_;
+  const ProjectIndex* index_ = nullptr;
+  std::vector<CallInfo> calls_;
+  std::unordered_map<uintptr_t, uint32_t> call_by_node_;
+  std::vector<std::pair<TSNode, TSNode>> pending_withs_;  // (with statement, call of a project helper)
+  std::unordered_set<std::string> top_level_names_;      // defs and classes of the module
+  mutable bool name_evidence_ = false;
   ImportTable imports_;
   std::vector<FunctionInfo> functions_;
   std::vector<ClassInfo> classes_;
@@ -197,11 +254,9 @@ class SemanticModel {
   std::unordered_map<uintptr_t, LoopInfo> loops_;
   std::unordered_set<uintptr_t> no_grad_withs_;
   std::unordered_set<uintptr_t> enable_grad_withs_;
-  std::vector<CallSite> call_sites_;
   // (function index + 1) -> name -> assignments in source order
   std::vector<std::unordered_map<std::string, std::vector<Assignment>>> assignments_;
   std::vector<ModeCall> module_mode_calls_;
-  std::unordered_set<std::string> defined_function_names_;
   std::vector<std::pair<uint32_t, uint32_t>> comments_;
   std::vector<TSNode> nodes_;
   std::vector<int32_t> parent_;

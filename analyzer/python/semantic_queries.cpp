@@ -2,6 +2,7 @@
 // value comes from). Parent walks stop at function boundaries: a def inside a loop is not
 // the loop.
 #include <algorithm>
+#include <functional>
 
 #include "python/kinds.h"
 #include "python/names.h"
@@ -12,6 +13,7 @@ namespace torchlint::py {
 namespace {
 
 bool is_loop(const Kinds& k, TSSymbol s) { return s == k.for_statement || s == k.while_statement; }
+bool is_capitalized(std::string_view s) { return !s.empty() && std::isupper(static_cast<unsigned char>(s[0])); }
 }  // namespace
 
 std::string SemanticModel::canonical(TSNode n) const {
@@ -117,12 +119,20 @@ bool SemanticModel::in_no_grad(TSNode n) const {
       if (it == function_by_node_.end()) return false;
       int fn = it->second;
       if (function_no_grad(fn)) return true;
-      // torch.set_grad_enabled(False) as a statement earlier in the function.
+      // torch.set_grad_enabled(False) as an earlier statement of a block that holds n (a
+      // switch in a sibling branch does not reach it); the latest such switch wins.
       uint32_t pos = ts_node_start_byte(n);
-      uint32_t off = 0, on = 0;
-      for (uint32_t q : functions_[fn].set_grad_enabled_false) if (q < pos) off = std::max(off, q + 1);
-      for (uint32_t q : functions_[fn].set_grad_enabled_true) if (q < pos) on = std::max(on, q + 1);
-      return off > on;
+      auto latest = [&](const std::vector<TSNode>& stmts) {
+        uint32_t best = 0;
+        for (TSNode stmt : stmts) {
+          uint32_t q = ts_node_start_byte(stmt);
+          if (q >= pos) continue;
+          TSNode block = parent(stmt);
+          if (ts_node_start_byte(block) <= pos && pos < ts_node_end_byte(block)) best = std::max(best, q + 1);
+        }
+        return best;
+      };
+      return latest(functions_[fn].set_grad_enabled_false) > latest(functions_[fn].set_grad_enabled_true);
     }
   }
   return false;
@@ -162,17 +172,58 @@ bool is_periodic_condition(const SemanticModel& m, TSNode cond) {
 }
 }  // namespace
 
+namespace {
+// The branch does training work (backward, an optimizer step, directly or through a helper):
+// `if (i + 1) % n_critic == 0: opt_g.step()` is every update, not periodic logging.
+bool branch_trains(const SemanticModel& m, TSNode branch) {
+  const Kinds& k = kinds();
+  bool trains = false;
+  walk(branch, [&](TSNode c) {
+    if (trains) return false;
+    TSSymbol s = ts_node_symbol(c);
+    if (s == k.function_definition || s == k.lambda || s == k.class_definition) return false;
+    if (s == k.call) {
+      TSNode f = field(c, "function");
+      if (ts_node_symbol(f) == k.attribute) {
+        std::string_view method = m.text(field(f, "attribute"));
+        if (method == "backward" || method == "manual_backward" ||
+            (method == "step" && (m.is_optimizer(field(f, "object")) || m.is_grad_scaler(field(f, "object")))))
+          trains = true;
+      }
+      if (m.call_effects(c) & kSteps) trains = true;
+    }
+    return true;
+  }, [](TSNode) {});
+  return trains;
+}
+
+bool periodic_branch(const SemanticModel& m, TSNode p, TSNode child) {
+  const Kinds& k = kinds();
+  TSSymbol s = ts_node_symbol(p);
+  return (s == k.if_statement || s == k.elif_clause) && same_node(child, field(p, "consequence")) &&
+         is_periodic_condition(m, field(p, "condition")) && !branch_trains(m, child);
+}
+}  // namespace
+
+bool SemanticModel::periodic_guarded(TSNode n) const {
+  const Kinds& k = kinds();
+  TSNode child = n;
+  for (TSNode p : ancestors(n)) {
+    TSSymbol s = ts_node_symbol(p);
+    if (s == k.function_definition || s == k.lambda || s == k.class_definition) return false;
+    if (s == k.except_clause || periodic_branch(*this, p, child)) return true;
+    child = p;
+  }
+  return false;
+}
+
 bool SemanticModel::every_iteration(TSNode n) const {
   const Kinds& k = kinds();
   TSNode child = n;
   for (TSNode p : ancestors(n)) {
     TSSymbol s = ts_node_symbol(p);
     if (s == k.function_definition || s == k.lambda || s == k.class_definition) return false;
-    if (s == k.except_clause) return false;
-    if ((s == k.if_statement || s == k.elif_clause) && same_node(child, field(p, "consequence")) &&
-        is_periodic_condition(*this, field(p, "condition"))) {
-      return false;
-    }
+    if (s == k.except_clause || periodic_branch(*this, p, child)) return false;
     if (is_loop(k, s)) {
       const LoopInfo* l = loop(p);
       if (l && l->training) return true;
@@ -216,63 +267,224 @@ bool SemanticModel::assigned_within(int fn, std::string_view name, uint32_t begi
   });
 }
 
-bool SemanticModel::callee_is_model_by_assignment(std::string_view name, uint32_t pos, int fn) const {
-  for (int scope : {fn, -1}) {
-    const auto* list = assignments(scope, name);
-    if (!list) continue;
+const Assignment* SemanticModel::binding(std::string_view name, uint32_t pos, int fn) const {
+  // The function's own binding (the last before the use; for a use in a loop before its
+  // binding, carried from the previous iteration: the last one), then enclosing functions.
+  for (int scope = fn; scope >= 0; scope = functions_[scope].parent) {
+    if (const auto* list = assignments(scope, name)) {
+      const Assignment* last = nullptr;
+      for (const Assignment& a : *list)
+        if (a.pos <= pos) last = &a;
+      return last ? last : &list->back();
+    }
+  }
+  // `self.X` set in any method of the class.
+  if (fn >= 0 && name.starts_with("self.")) {
+    int cls = functions_[fn].class_index;
+    if (cls < 0 && functions_[fn].parent >= 0) cls = functions_[functions_[fn].parent].class_index;
+    if (cls >= 0) {
+      auto it = classes_[cls].attributes.find(std::string(name));
+      if (it != classes_[cls].attributes.end()) return &it->second.back();
+    }
+  }
+  if (const auto* list = assignments(-1, name)) {
     const Assignment* last = nullptr;
     for (const Assignment& a : *list)
-      if (a.pos <= pos || scope != fn) last = &a;
-    if (!last || ts_node_is_null(last->value) || ts_node_symbol(last->value) != kinds().call) return false;
-    TSNode ctor = last->value;
-    // Net(...).to(device) / .cuda() / .train(): the model is the inner construction.
-    for (TSNode f = field(ctor, "function"); ts_node_symbol(f) == kinds().attribute &&
-                                             ts_node_symbol(field(f, "object")) == kinds().call;
-         f = field(ctor, "function"))
-      ctor = field(f, "object");
-    std::string c = canonical(field(ctor, "function"));
-    if (c.empty()) return false;
-    std::string_view seg = last_segment(c);
-    for (const ClassInfo& cls : classes_)
-      if (cls.is_module && cls.name == c) return true;
-    if (is_loss_name(seg)) return false;
-    if (c.starts_with("torch.nn.") && !seg.empty() && std::isupper(static_cast<unsigned char>(seg[0])))
-      return !is_torch_loss_function(c);
-    if (c.starts_with("torchvision.models.") || c == "timm.create_model" || seg == "from_pretrained" ||
-        c == "torch.compile" || seg == "DistributedDataParallel" || seg == "FullyShardedDataParallel" ||
-        seg == "DataParallel")
-      return true;
-    return false;
+      if (a.pos <= pos || fn >= 0) last = &a;
+    return last;
   }
+  return nullptr;
+}
+
+namespace {
+// Calls that return their receiver module: `Net().to(device)`, `.cuda()`, `.train()`.
+bool returns_receiver(std::string_view method) {
+  return method == "to" || method == "cuda" || method == "cpu" || method == "train" || method == "eval" ||
+         method == "half" || method == "float" || method == "double" || method == "bfloat16" ||
+         method == "requires_grad_" || method == "to_empty";
+}
+// Hugging Face style `Class.from_pretrained`: a model for *Model / *For* classes, not for
+// tokenizers, processors, feature extractors or configs.
+bool pretrained_model_class(std::string_view cls) {
+  return cls.find("Model") != std::string_view::npos || cls.find("For") != std::string_view::npos;
+}
+}  // namespace
+
+int SemanticModel::value_is_model(TSNode value, int fn, int depth) const {
+  const Kinds& k = kinds();
+  if (ts_node_is_null(value) || depth > 8) return -1;
+  TSSymbol s = ts_node_symbol(value);
+  if (s == k.identifier || (s == k.attribute && text(value).starts_with("self."))) {
+    const Assignment* b = binding(text(value), ts_node_start_byte(value), fn);
+    if (!b) return -1;
+    if (b->parameter) {
+      if (ts_node_is_null(b->annotation)) return -1;
+      std::string a = canonical(b->annotation);
+      if (a == "torch.nn.Module" || a.ends_with(".Module")) return 1;
+      if (const ClassSummary* c = index_ ? index_->class_of(target_of(b->annotation, b->fn), options_.module) : nullptr)
+        return c->is_module ? 1 : 0;
+      return -1;
+    }
+    if (b->loop_target || ts_node_is_null(b->value)) return -1;
+    return value_is_model(b->value, b->fn, depth + 1);
+  }
+  if (s == k.attribute && text(field(value, "attribute")) == "module") return value_is_model(field(value, "object"), fn, depth + 1);
+  if (s != k.call) return s == k.string || s == k.integer || s == k.float_ || s == k.none || s == k.list || s == k.dictionary ? 0 : -1;
+  TSNode ctor = value;
+  for (TSNode f = field(ctor, "function"); ts_node_symbol(f) == k.attribute && returns_receiver(text(field(f, "attribute")));
+       f = field(ctor, "function")) {
+    TSNode obj = field(f, "object");
+    if (ts_node_symbol(obj) != k.call) return value_is_model(obj, fn, depth + 1);
+    ctor = obj;
+  }
+  TSNode callee = field(ctor, "function");
+  std::string c = canonical(callee);
+  std::string_view seg = last_segment(c);
+  if (seg == "from_pretrained" && ts_node_symbol(callee) == k.attribute)
+    return pretrained_model_class(last_segment(canonical(field(callee, "object")))) ? 1 : 0;
+  if (c == "torch.compile" || c == "torch.jit.script" || c == "torch.jit.trace" || seg == "DistributedDataParallel" ||
+      seg == "FullyShardedDataParallel" || seg == "DataParallel") {
+    TSNode args = field(ctor, "arguments");
+    TSNode first = ts_node_is_null(args) ? TSNode{} : ts_node_named_child(args, 0);
+    int inner = value_is_model(first, fn, depth + 1);
+    return inner == 0 ? 0 : 1;
+  }
+  if (c.starts_with("torchvision.models.") || c == "timm.create_model" || c == "torch.hub.load") return 1;
+  if (c.starts_with("torch.nn.") && is_capitalized(seg)) return is_torch_loss_function(c) ? 0 : 1;
+  if (c.starts_with("torch.") || c.starts_with("numpy.") || c.starts_with("np.")) return 0;
+  // A project class or a project factory.
+  for (const ClassInfo& cls : classes_)
+    if (cls.name == c || cls.qualname == c) return cls.is_module && !cls.is_loss ? 1 : 0;
+  if (index_) {
+    std::string t = target_of(callee, fn);
+    if (const ClassSummary* cls = index_->class_of(t, options_.module)) return cls->is_module && !cls->is_loss ? 1 : 0;
+    if (!t.empty() && index_->resolves(t, options_.module))
+      return (call_effects(ctor) & kReturnsModel) ? 1 : -1;
+  }
+  return -1;
+}
+
+bool SemanticModel::value_is_loss_module(TSNode callee, int fn) const {
+  const Kinds& k = kinds();
+  const Assignment* b = nullptr;
+  TSSymbol s = ts_node_symbol(callee);
+  if (s == k.identifier || (s == k.attribute && text(callee).starts_with("self.")))
+    b = binding(text(callee), ts_node_start_byte(callee), fn);
+  if (!b || ts_node_is_null(b->value) || ts_node_symbol(b->value) != k.call) return false;
+  TSNode ctor = field(b->value, "function");
+  std::string c = canonical(ctor);
+  if (is_torch_loss_function(c)) return true;
+  for (const ClassInfo& cls : classes_)
+    if ((cls.name == c || cls.qualname == c) && cls.is_loss) return true;
+  if (index_)
+    if (const ClassSummary* cls = index_->class_of(target_of(ctor, b->fn), options_.module)) return cls->is_loss;
   return false;
+}
+
+const ClassSummary* SemanticModel::instance_class(TSNode expr) const {
+  const Kinds& k = kinds();
+  if (!index_) return nullptr;
+  int fn = function_of(expr);
+  TSNode value = expr;
+  for (int depth = 0; depth < 8; ++depth) {
+    TSSymbol s = ts_node_symbol(value);
+    if (s == k.identifier && text(value) == "self" && fn >= 0) {
+      int cls = functions_[fn].class_index;
+      return cls < 0 ? nullptr : index_->class_of(classes_[cls].qualname, options_.module);
+    }
+    if (s == k.identifier || s == k.attribute) {
+      const Assignment* b = binding(text(value), ts_node_start_byte(value), fn);
+      if (!b || ts_node_is_null(b->value)) return nullptr;
+      value = b->value;
+      fn = b->fn;
+      continue;
+    }
+    if (s != k.call) return nullptr;
+    TSNode f = field(value, "function");
+    if (ts_node_symbol(f) == k.attribute && returns_receiver(text(field(f, "attribute")))) {
+      value = field(f, "object");
+      continue;
+    }
+    return index_->class_of(target_of(f, fn), options_.module);
+  }
+  return nullptr;
+}
+
+// `model` in `model.encoder(x)`: a module instance, by flow or by its name.
+bool SemanticModel::is_model_callee_object(TSNode obj) const {
+  TSSymbol s = ts_node_symbol(obj);
+  if (s != kinds().identifier && s != kinds().attribute) return false;
+  int known = value_is_model(obj, function_of(obj), 0);
+  return known == 1 || (known < 0 && is_model_name(last_segment(text(obj))));
 }
 
 bool SemanticModel::is_model_callee(TSNode callee) const {
   const Kinds& k = kinds();
   TSSymbol s = ts_node_symbol(callee);
   if (s == k.subscript) return is_model_callee(field(callee, "value"));
+  int fn = function_of(callee);
   if (s == k.identifier) {
     std::string_view name = text(callee);
     if (name == "self") {
-      int fn = function_of(callee);
       int cls = fn < 0 ? -1 : functions_[fn].class_index;
-      return cls >= 0 && classes_[cls].is_module;
+      if (cls < 0) return false;
+      if (classes_[cls].is_module) return true;
+      const ClassSummary* c = instance_class(callee);
+      return c && c->is_module;
     }
-    if (imports_.canonical(name) != name) return false;  // an imported function or class
-    if (std::isupper(static_cast<unsigned char>(name[0]))) return false;  // a constructor: Net(...)
-    if (defined_function_names_.count(std::string(name))) return false;  // a local helper
-    if (is_model_name(name)) return true;
-    return callee_is_model_by_assignment(name, ts_node_start_byte(callee), function_of(callee));
+    if (imports_.imported(name)) return false;  // an imported function or class
+    const Assignment* b = binding(name, ts_node_start_byte(callee), fn);
+    if (!b) {
+      if (top_level_names_.count(std::string(name))) return false;  // a local helper or class
+      if (is_capitalized(name)) return false;                      // a constructor: Net(...)
+    } else {
+      int known = b->parameter || b->loop_target ? value_is_model(callee, fn, 0) : value_is_model(b->value, b->fn, 0);
+      if (known >= 0) return known == 1;
+      if (!b->parameter && !b->loop_target && !ts_node_is_null(b->value) && ts_node_symbol(b->value) == k.call) {
+        // Bound to the result of an unknown call: a factory counts only by its name.
+        std::string_view f = last_segment(text(field(b->value, "function")));
+        if (!is_model_name(name) && !is_model_name(f)) return false;
+      }
+    }
+    if (!is_model_name(name)) return false;
+    note_name_evidence();
+    return true;
   }
   if (s == k.attribute) {
     std::string_view attr = text(field(callee, "attribute"));
-    if (attr == "forward") return is_model_callee(field(callee, "object"));
+    TSNode obj = field(callee, "object");
+    if (attr == "forward" || attr == "module") return is_model_callee(obj);
     TSNode root = callee;
     while (ts_node_symbol(root) == k.attribute) root = field(root, "object");
     // onnx.checker.check_model(...), torch.nn.Module(...): library code, not a forward pass.
-    if (ts_node_symbol(root) == k.identifier && imports_.canonical(text(root)) != text(root)) return false;
+    if (ts_node_symbol(root) == k.identifier && imports_.imported(text(root)) &&
+        !binding(text(root), ts_node_start_byte(root), fn))
+      return false;
     if (ts_node_symbol(root) == k.identifier && text(root) == "torch") return false;
-    return is_model_name(attr);
+    // A method the project defines (`self.encode_prompt`, `trainer.predict`) is code, not a
+    // module's forward.
+    if (index_ && !call_target(parent(callee)).empty() && !call_target(parent(callee)).starts_with("*.") &&
+        index_->resolves(call_target(parent(callee)), options_.module))
+      return false;
+    bool on_self = text(obj) == "self";
+    if (on_self) {
+      int known = value_is_model(callee, fn, 0);
+      if (known >= 0) return known == 1;
+    } else if (!is_model_callee_object(obj) && attr.find('_', attr.find_first_not_of('_')) != std::string_view::npos) {
+      // `accelerator.unwrap_model`, `quantizer.preprocess_model`: on an object that is not a
+      // model, a compound name is a method's, not a submodule's.
+      return false;
+    }
+    if (!on_self && ts_node_symbol(obj) == k.identifier) {
+      // A method of a library object (`accelerator.unwrap_model(m)`) is not a forward pass.
+      const Assignment* b = binding(text(obj), ts_node_start_byte(obj), fn);
+      if (b && !b->parameter && !ts_node_is_null(b->value) && ts_node_symbol(b->value) == k.call &&
+          value_is_model(b->value, b->fn, 0) != 1 && !instance_class(obj))
+        return false;
+    }
+    if (!is_model_name(attr)) return false;
+    note_name_evidence();
+    return true;
   }
   return false;
 }
@@ -286,15 +498,13 @@ bool SemanticModel::is_optimizer(TSNode expr) const {
     return ts_node_symbol(f) == k.attribute && is_optimizer_name(text(field(f, "attribute")));
   }
   if (s != k.identifier && s != k.attribute) return false;
-  if (is_optimizer_name(last_segment(text(expr)))) return true;
-  const auto* list = assignments(function_of(expr), text(expr));
-  if (!list) return false;
-  for (const Assignment& a : *list) {
-    if (ts_node_is_null(a.value) || ts_node_symbol(a.value) != k.call) continue;
-    std::string c = lower(canonical(field(a.value, "function")));
-    if (c.find("optim") != std::string::npos && c.find("sched") == std::string::npos) return true;
+  if (const Assignment* b = binding(text(expr), ts_node_start_byte(expr), function_of(expr))) {
+    if (!ts_node_is_null(b->value) && ts_node_symbol(b->value) == k.call) {
+      std::string c = lower(canonical(field(b->value, "function")));
+      if (c.find("optim") != std::string::npos && c.find("sched") == std::string::npos) return true;
+    }
   }
-  return false;
+  return is_optimizer_name(last_segment(text(expr)));
 }
 
 bool SemanticModel::is_grad_scaler(TSNode expr) const {
@@ -302,12 +512,58 @@ bool SemanticModel::is_grad_scaler(TSNode expr) const {
   TSSymbol s = ts_node_symbol(expr);
   if (s != k.identifier && s != k.attribute) return false;
   if (is_grad_scaler_name(last_segment(text(expr)))) return true;
-  const auto* list = assignments(function_of(expr), text(expr));
-  if (!list) return false;
-  for (const Assignment& a : *list)
-    if (!ts_node_is_null(a.value) && ts_node_symbol(a.value) == k.call &&
-        canonical(field(a.value, "function")).ends_with("GradScaler"))
+  const Assignment* b = binding(text(expr), ts_node_start_byte(expr), function_of(expr));
+  return b && !ts_node_is_null(b->value) && ts_node_symbol(b->value) == k.call &&
+         canonical(field(b->value, "function")).ends_with("GradScaler");
+}
+
+bool SemanticModel::is_backpropagated(TSNode expr) const {
+  const Kinds& k = kinds();
+  TSSymbol s = ts_node_symbol(expr);
+  if (s != k.identifier && s != k.attribute) return false;
+  std::string_view name = text(expr);
+  int fn = function_of(expr);
+  const FunctionInfo* f = function(fn);
+  if (!f) return false;
+  // The names a backward root is computed from: `scaler.scale(loss)`, `(d_loss + g_loss)`,
+  // and one assignment further (`loss = l1 + l2; loss.backward()` makes l1 and l2 losses).
+  bool found = false;
+  std::function<void(TSNode, int)> visit = [&](TSNode root, int depth) {
+    walk(root, [&](TSNode c) {
+      if (found) return false;
+      TSSymbol cs = ts_node_symbol(c);
+      if (cs == k.identifier || cs == k.attribute) {
+        if (text(c) == name) {
+          found = true;
+          return false;
+        }
+        if (depth < 2) {
+          const Assignment* b = binding(text(c), ts_node_start_byte(c), fn);
+          if (b && !ts_node_is_null(b->value) && !b->parameter) visit(b->value, depth + 1);
+        }
+        return cs == k.attribute ? false : true;
+      }
+      if (cs == k.call) {
+        // `loss.mean()` is the loss; `scaler.scale(loss)` passes it on; any other call (a
+        // criterion of outputs) makes something new of its arguments.
+        TSNode fnode = field(c, "function");
+        if (ts_node_symbol(fnode) == k.attribute) {
+          if (text(field(fnode, "attribute")) == "scale") visit(field(c, "arguments"), depth);
+          else visit(field(fnode, "object"), depth);
+        }
+        return false;
+      }
+      if (cs == k.subscript) {
+        visit(field(c, "value"), depth);
+        return false;
+      }
       return true;
+    }, [](TSNode) {});
+  };
+  for (TSNode root : f->backward_roots) {
+    visit(root, 0);
+    if (found) return true;
+  }
   return false;
 }
 

@@ -124,7 +124,7 @@ count = 1
   CHECK(canon("Fn.relu") == "torch.nn.functional.relu");
   CHECK(canon("torch.nn.Linear") == "torch.nn.Linear");
   CHECK(canon("np.mean") == "numpy.mean");
-  CHECK(canon("utils.helper") == ".utils.helper");
+  CHECK(canon("utils.helper") == "utils.helper");
   CHECK(canon("unknown.thing") == "unknown.thing");
   CHECK(s.model->imports().canonical("F") == "torch.nn.functional");
   CHECK(s.model->imports().canonical("optim.Adam") == "torch.optim.Adam");

@@ -11,14 +11,15 @@
 struct Snippet {
   std::string text;
   torchlint::py::Tree tree;
+  torchlint::py::ProjectIndex index;
   std::unique_ptr<torchlint::py::SemanticModel> model;
 
   explicit Snippet(std::string t) : text(std::move(t)) {
     torchlint::py::Parser parser;
     tree = parser.parse(text);
     model = std::make_unique<torchlint::py::SemanticModel>(tree.root(), text, false);
-    torchlint::py::ProjectIndex index;
-    model->contribute(index);
+    index.add(model->summary());
+    index.complete();
     model->complete(index);
   }
 

@@ -10,12 +10,15 @@ def validate(model, loader):
     return total
 
 
-@torch.no_grad()
-def predict_batch(classifier, batch):
-    return classifier(batch).softmax(-1)  # expect: TL304
-
 
 # ---- negatives ----
+
+# A per-batch helper without a loop over data: its callers decide the mode (they are judged
+# where they evaluate); its name alone does not make it an evaluation.
+@torch.no_grad()
+def predict_batch(classifier, batch):
+    return classifier(batch).softmax(-1)
+
 
 @torch.no_grad()
 def evaluate(model, loader):

@@ -1,0 +1,303 @@
+// The model's side of the project join: what the file tells the index (summary()) and what
+// the joined facts change in the file (complete()): training loops through helpers in any
+// file, project no-grad decorators and context managers, evaluation code by evidence.
+#include <algorithm>
+
+#include "python/kinds.h"
+#include "python/names.h"
+#include "python/semantic_model.h"
+
+namespace torchlint::py {
+
+namespace {
+bool is_capitalized(std::string_view s) { return !s.empty() && std::isupper(static_cast<unsigned char>(s[0])); }
+}  // namespace
+
+std::string SemanticModel::target_of(TSNode callee, int fn) const {
+  const Kinds& k = kinds();
+  if (ts_node_is_null(callee)) return {};
+  TSSymbol s = ts_node_symbol(callee);
+  if (s == k.identifier) {
+    std::string_view name = text(callee);
+    if (imports_.imported(name)) return imports_.canonical(name);
+    if (const Assignment* b = binding(name, ts_node_start_byte(callee), fn)) {
+      // A name bound to an instance of a class: calling it runs `Class.__call__`.
+      if (!b->parameter && !ts_node_is_null(b->value) && ts_node_symbol(b->value) == k.call) {
+        TSNode ctor = field(b->value, "function");
+        std::string t = ts_node_symbol(ctor) == k.identifier ? target_of(ctor, b->fn) : canonical(ctor);
+        if (!t.empty() && is_capitalized(last_segment(t))) return t + ".__call__";
+      }
+      if (b->fn >= 0 || b->parameter) return {};
+    }
+    // A nested function of an enclosing function, then a definition of the module.
+    for (int f = fn; f >= 0; f = functions_[f].parent)
+      for (const FunctionInfo& g : functions_)
+        if (g.parent == f && g.class_index < 0 && g.name == name) return g.qualname;
+    if (top_level_names_.count(std::string(name))) return options_.module + "." + std::string(name);
+    return {};
+  }
+  if (s != k.attribute) return {};
+  TSNode obj = field(callee, "object");
+  std::string method(text(field(callee, "attribute")));
+  TSSymbol os = ts_node_symbol(obj);
+  if (os == k.identifier && (text(obj) == "self" || text(obj) == "cls") && fn >= 0) {
+    int cls = functions_[fn].class_index;
+    if (cls < 0 && functions_[fn].parent >= 0) cls = functions_[functions_[fn].parent].class_index;
+    if (cls >= 0) return classes_[cls].qualname + "." + method;
+  }
+  if (os == k.call && text(field(obj, "function")) == "super" && fn >= 0) {
+    int cls = functions_[fn].class_index;
+    if (cls >= 0 && !classes_[cls].bases.empty()) return classes_[cls].bases.front() + "." + method;
+  }
+  TSNode root = obj;
+  while (ts_node_symbol(root) == k.attribute) root = field(root, "object");
+  if (ts_node_symbol(root) == k.identifier && imports_.imported(text(root))) {
+    // `utils.validate`, `F.relu`: through the import; an imported class's method likewise.
+    if (!binding(text(root), ts_node_start_byte(root), fn)) return canonical(callee);
+  }
+  if (os == k.identifier || os == k.attribute) {
+    if (const Assignment* b = binding(text(obj), ts_node_start_byte(obj), fn)) {
+      if (!ts_node_is_null(b->value) && ts_node_symbol(b->value) == k.call) {
+        TSNode ctor = field(b->value, "function");
+        std::string t = ts_node_symbol(ctor) == k.identifier ? target_of(ctor, b->fn) : canonical(ctor);
+        if (!t.empty() && is_capitalized(last_segment(t))) return t + "." + method;
+      }
+    }
+  }
+  return "*." + method;
+}
+
+const std::string& SemanticModel::call_target(TSNode call) const {
+  static const std::string none;
+  auto it = call_by_node_.find(node_key(call));
+  return it == call_by_node_.end() ? none : calls_[it->second].target;
+}
+
+uint32_t SemanticModel::call_effects(TSNode call) const {
+  const std::string& t = call_target(call);
+  if (t.empty() || !index_) return 0;
+  uint32_t e = index_->effects_of(t, options_.module);
+  // A method matched by its name only: structure, never what it reads or returns.
+  if (t.starts_with("*.")) e &= ~(kSyncs | kReturnsLoss | kReturnsOutput | kReturnsModel);
+  return e;
+}
+
+FileSummary SemanticModel::summary() const {
+  const Kinds& k = kinds();
+  FileSummary out;
+  out.module = options_.module;
+  for (const ClassInfo& c : classes_) out.classes.push_back({c.qualname, c.bases, c.is_module, c.is_loss, false});
+  // The file's call table as CallRefs; call-table index -> CallRef index per function.
+  std::vector<int> ref_of(calls_.size(), -1);
+  auto summarize_calls = [&](int fn, FunctionSummary& s, const std::vector<ModeCall>& modes) {
+    std::vector<std::pair<uint32_t, ModeEvent>> events;
+    for (const ModeCall& m : modes) events.push_back({m.pos, {m.eval ? ModeEvent::Eval : ModeEvent::Train, 0}});
+    for (uint32_t i = 0; i < calls_.size(); ++i) {
+      const CallInfo& c = calls_[i];
+      if (c.fn != fn || c.target.empty()) continue;
+      CallRef r;
+      r.target = c.target;
+      r.in_loop = c.in_loop;
+      r.under_no_grad = c.under_no_grad;
+      r.periodic = periodic_guarded(c.node);
+      uint32_t pos = ts_node_start_byte(c.node);
+      const ModeCall* last = nullptr;
+      for (const ModeCall& m : modes)
+        if (m.pos < pos) last = &m;
+      r.after_eval = last && last->eval;
+      ref_of[i] = static_cast<int>(s.calls.size());
+      if (c.decorator) s.decorators.push_back(static_cast<uint32_t>(s.calls.size()));
+      else events.push_back({pos, {ModeEvent::Call, static_cast<uint32_t>(s.calls.size())}});
+      s.calls.push_back(std::move(r));
+    }
+    std::stable_sort(events.begin(), events.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (auto& [pos, e] : events) s.modes.push_back(e);
+  };
+  for (int fi = 0; fi < static_cast<int>(functions_.size()); ++fi) {
+    const FunctionInfo& f = functions_[fi];
+    FunctionSummary s;
+    s.qualname = f.qualname;
+    uint32_t e = 0;
+    if (f.any_backward) e |= kBackward;
+    if (f.steps_directly) e |= kSteps;
+    if (f.clears_grad) e |= kClearsGrad;
+    if (f.has_model_call) e |= kRunsModel;
+    if (f.no_grad_decorated) e |= kNoGradBody;
+    if (f.no_grad_wrapper) e |= kNoGradWrapper;
+    for (const ModeCall& m : f.mode_calls) e |= m.eval ? kSetsEval : kSetsTrain;
+    for (TSNode sync : f.sync_calls)
+      if (!periodic_guarded(sync)) e |= kSyncs;
+    summarize_calls(fi, s, f.mode_calls);
+    // What it returns: by local flow now; through returned calls once the project is joined.
+    for (TSNode r : f.returns) {
+      Provenance p = provenance_at(r, fi, 0);
+      if (p.loss) e |= kReturnsLoss;
+      if (p.grad && p.model_output) e |= kReturnsOutput;
+      if (value_is_model(r, fi, 0) > 0) e |= kReturnsModel;
+      std::vector<TSNode> returned{r};
+      while (!returned.empty()) {
+        TSNode v = returned.back();
+        returned.pop_back();
+        TSSymbol vs = ts_node_symbol(v);
+        if (vs == k.call) {
+          auto it = call_by_node_.find(node_key(v));
+          if (it != call_by_node_.end() && calls_[it->second].fn == fi && ref_of[it->second] >= 0)
+            s.returns_from.push_back(ref_of[it->second]);
+        } else if (vs == k.tuple || vs == k.expression_list || vs == k.list || vs == k.parenthesized_expression ||
+                   vs == k.dictionary) {
+          for_each_named_child(v, [&](TSNode c) { returned.push_back(c); });
+        } else if (vs == k.pair) {
+          returned.push_back(field(v, "value"));
+        } else if (vs == k.identifier) {
+          const Assignment* b = binding(text(v), ts_node_start_byte(v), fi);
+          if (b && !ts_node_is_null(b->value) && ts_node_symbol(b->value) == k.call) returned.push_back(b->value);
+        }
+      }
+    }
+    s.effects = e;
+    out.functions.push_back(std::move(s));
+  }
+  out.module_level.qualname = options_.module;
+  summarize_calls(-1, out.module_level, module_mode_calls_);
+  // Classes whose layers depend on the mode (dropout, batch norm): train/eval matters.
+  for (const CallInfo& c : calls_) {
+    if (c.fn < 0 || functions_[c.fn].class_index < 0) continue;
+    std::string_view seg = last_segment(c.target);
+    if (seg.find("Dropout") != std::string_view::npos || seg.find("BatchNorm") != std::string_view::npos ||
+        seg == "dropout" || seg.find("DropPath") != std::string_view::npos)
+      out.classes[functions_[c.fn].class_index].has_stochastic_layers = true;
+  }
+  return out;
+}
+
+void SemanticModel::complete(const ProjectIndex& index) {
+  index_ = &index;
+  for (auto& f : functions_) {
+    f.effects = 0;
+    if (const FunctionFacts* facts = index.function(f.qualname)) {
+      f.effects = facts->effects;
+      f.called_only_under_no_grad = facts->called_only_under_no_grad;
+      f.caller_sets_eval_mode = facts->called_after_eval;
+      if (f.effects & kNoGradBody) f.no_grad_decorated = true;
+    }
+    f.steps = f.steps_directly || (f.effects & kSteps);
+    f.reaches_backward = f.any_backward || (f.effects & kBackward);
+    f.clears_grad = f.clears_grad || (f.effects & kClearsGrad);
+  }
+  // `with project_helper():` that enters no-grad.
+  for (auto& [with, call] : pending_withs_) {
+    if (!(call_effects(call) & kNoGradWrapper)) continue;
+    no_grad_withs_.insert(node_key(with));
+    uint32_t b = ts_node_start_byte(with), e = ts_node_end_byte(with);
+    for (auto& scope : assignments_)
+      for (auto& [name, list] : scope)
+        for (Assignment& a : list)
+          if (a.pos > b && a.pos <= e) a.in_no_grad = true;
+  }
+  for (auto& f : functions_) {
+    f.has_model_call = false;
+    for (uint32_t c : f.calls)
+      if (!calls_[c].decorator && is_model_callee(field(calls_[c].node, "function"))) f.has_model_call = true;
+  }
+  clear_name_evidence();
+  for (auto& [key, l] : loops_) {
+    l.training = l.steps_directly;
+    for (uint32_t c : l.direct_calls) l.training = l.training || (call_effects(calls_[c].node) & kSteps);
+    for (uint32_t c : l.all_calls) {
+      uint32_t e = call_effects(calls_[c].node);
+      l.reaches_backward = l.reaches_backward || (e & kBackward);
+      l.clears_grad = l.clears_grad || (e & kClearsGrad);
+    }
+    for (const std::string& t : l.optimizer_targets)
+      if (t.empty() || !index.resolves(t, options_.module)) l.passes_optimizer_to_unknown = true;
+  }
+  complete_eval_code();
+  // Test files exercise models and optimizers on purpose; they are not training code.
+  if (options_.is_test_file) {
+    for (auto& [key, l] : loops_) l.training = l.eval_loop = false;
+    for (auto& f : functions_) f.is_eval = false;
+  }
+}
+
+// `for x, y in loader`, `enumerate(tqdm(val_loader))`: a loop over a dataset (a DataLoader
+// or Dataset by construction, or by its name), not over timesteps or a range.
+bool SemanticModel::iterates_data(TSNode iterable, int fn) const {
+  const Kinds& k = kinds();
+  for (int depth = 0; depth < 6 && !ts_node_is_null(iterable); ++depth) {
+    TSSymbol s = ts_node_symbol(iterable);
+    if (s == k.call) {
+      std::string c = canonical(field(iterable, "function"));
+      std::string_view seg = last_segment(c);
+      if (seg.ends_with("DataLoader") || seg.ends_with("Dataset")) return true;
+      if (seg != "enumerate" && seg != "tqdm" && seg != "zip" && seg != "iter") return false;
+      TSNode args = field(iterable, "arguments");
+      iterable = ts_node_is_null(args) ? TSNode{} : ts_node_named_child(args, 0);
+      continue;
+    }
+    if (s != k.identifier && s != k.attribute) return false;
+    std::string name = lower(last_segment(text(iterable)));
+    if (name.find("loader") != std::string::npos || name.find("dataset") != std::string::npos) return true;
+    const Assignment* b = binding(text(iterable), ts_node_start_byte(iterable), fn);
+    if (!b || ts_node_is_null(b->value)) return false;
+    iterable = b->value;
+    fn = b->fn;
+  }
+  return false;
+}
+
+void SemanticModel::complete_eval_code() {
+  const Kinds& k = kinds();
+  // Evaluation loops: after model.eval() in the same function, with no backward.
+  for (auto& [key, l] : loops_) {
+    if (l.reaches_backward) continue;
+    const auto& calls = l.function < 0 ? module_mode_calls_ : functions_[l.function].mode_calls;
+    uint32_t start = ts_node_start_byte(l.node);
+    const ModeCall* last = nullptr;
+    for (const ModeCall& c : calls)
+      if (c.pos < start) last = &c;
+    l.eval_loop = last && last->eval;
+  }
+  // A function evaluates when it runs a model, never backpropagates, and something says it
+  // evaluates: it switches to eval mode, a caller does before calling it, or it runs the
+  // model over data under no-grad. Its name alone is not enough: an evaluation-like name
+  // counts only with a loop over data and a model it did not build itself (a smoke test
+  // builds one and feeds it random input).
+  for (int fi = 0; fi < static_cast<int>(functions_.size()); ++fi) {
+    FunctionInfo& f = functions_[fi];
+    bool runs_model = f.has_model_call || (f.effects & kRunsModel);
+    bool module_method = (f.effects & kIsModuleMethod) || (f.class_index >= 0 && classes_[f.class_index].is_module);
+    f.is_eval = false;
+    f.eval_by_name_only = false;
+    if (!runs_model || f.reaches_backward || module_method) continue;
+    // Its first mode switch is to eval (a later .train() restores the caller's mode).
+    bool sets_eval = !f.mode_calls.empty() && f.mode_calls.front().eval;
+    bool data_loop = false, fresh_model = false;
+    for (uint32_t ci : f.calls) {
+      const CallInfo& c = calls_[ci];
+      if (c.decorator) continue;
+      TSNode callee = field(c.node, "function");
+      bool model_call = is_model_callee(callee);
+      if (!model_call) continue;
+      if (ts_node_symbol(callee) == k.identifier) {
+        const Assignment* b = binding(text(callee), ts_node_start_byte(callee), fi);
+        if (b && b->fn == fi && !b->parameter && !ts_node_is_null(b->value) && ts_node_symbol(b->value) == k.call &&
+            value_is_model(b->value, fi, 0) > 0 && text(b->value).find("from_pretrained") == std::string_view::npos &&
+            text(b->value).find("load") == std::string_view::npos)
+          fresh_model = true;
+      }
+      for (TSNode p : ancestors(c.node)) {
+        TSSymbol s = ts_node_symbol(p);
+        if (s == k.function_definition || s == k.lambda) break;
+        if (s == k.for_statement && iterates_data(field(p, "right"), fi)) data_loop = true;
+      }
+    }
+    clear_name_evidence();
+    bool no_grad = f.no_grad_decorated || f.called_only_under_no_grad;
+    bool by_flow = sets_eval || f.caller_sets_eval_mode || (no_grad && data_loop && !fresh_model);
+    bool by_name = f.is_eval_by_name && data_loop && !fresh_model;
+    f.is_eval = (by_flow || by_name) && !options_.is_test_file;
+    f.eval_by_name_only = f.is_eval && !by_flow;
+  }
+}
+
+}  // namespace torchlint::py

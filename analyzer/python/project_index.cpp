@@ -1,0 +1,262 @@
+#include "python/project_index.h"
+
+#include <algorithm>
+#include <climits>
+
+namespace torchlint::py {
+
+namespace {
+std::string_view last_part(std::string_view dotted) {
+  size_t dot = dotted.rfind('.');
+  return dot == std::string_view::npos ? dotted : dotted.substr(dot + 1);
+}
+std::string_view head_part(std::string_view dotted) {
+  size_t dot = dotted.rfind('.');
+  return dot == std::string_view::npos ? std::string_view{} : dotted.substr(0, dot);
+}
+size_t common_prefix_segments(std::string_view a, std::string_view b) {
+  size_t n = 0, i = 0;
+  while (i < a.size() && i < b.size() && a[i] == b[i]) {
+    if (a[i] == '.') ++n;
+    ++i;
+  }
+  return n;
+}
+constexpr int kMaxBaseDepth = 8;
+constexpr uint32_t kReturnEffects = kReturnsLoss | kReturnsOutput | kReturnsModel | kNoGradWrapper;
+}  // namespace
+
+bool dotted_suffix_match(std::string_view a, std::string_view b) {
+  if (a.size() < b.size()) std::swap(a, b);
+  if (!a.ends_with(b)) return false;
+  return a.size() == b.size() || a[a.size() - b.size() - 1] == '.';
+}
+
+void ProjectIndex::add(FileSummary file) { files_.push_back(std::move(file)); }
+
+const FunctionSummary& ProjectIndex::summary(const Fn& f) const {
+  const FileSummary& file = files_[f.file];
+  return f.index == UINT32_MAX ? file.module_level : file.functions[f.index];
+}
+
+void ProjectIndex::complete() {
+  for (uint32_t fi = 0; fi < files_.size(); ++fi) {
+    FileSummary& file = files_[fi];
+    for (uint32_t i = 0; i < file.functions.size(); ++i) {
+      auto id = static_cast<uint32_t>(fns_.size());
+      fns_.push_back({fi, i, {}, {}});
+      fn_by_name_[std::string(last_part(file.functions[i].qualname))].push_back(id);
+      fn_by_qualname_.emplace(file.functions[i].qualname, id);
+    }
+    fns_.push_back({fi, UINT32_MAX, {}, {}});
+    for (ClassSummary& c : file.classes) {
+      class_by_name_[std::string(last_part(c.qualname))].push_back(static_cast<uint32_t>(classes_.size()));
+      classes_.push_back(c);
+    }
+  }
+  close_classes();
+  resolve_calls();
+  propagate_effects();
+  propagate_call_sites();
+}
+
+std::vector<uint32_t> ProjectIndex::resolve_classes(std::string_view target, std::string_view from_module) const {
+  std::vector<uint32_t> out;
+  auto it = class_by_name_.find(std::string(last_part(target)));
+  if (it == class_by_name_.end()) return out;
+  size_t best = 0;
+  for (uint32_t c : it->second) {
+    if (!dotted_suffix_match(classes_[c].qualname, target)) continue;
+    // Several definitions match (`utils.Meter` in two packages): the nearest to the caller wins.
+    size_t closeness = common_prefix_segments(classes_[c].qualname, from_module);
+    if (out.empty() || closeness > best) out = {c}, best = closeness;
+    else if (closeness == best) out.push_back(c);
+  }
+  return out;
+}
+
+void ProjectIndex::close_classes() {
+  // A class is a module (loss, with dropout) if a project base is; bases may live in other
+  // files and be declared later, so iterate to a fixpoint (monotone, at most #classes rounds).
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (ClassSummary& c : classes_) {
+      std::string_view module = head_part(c.qualname);
+      for (const std::string& b : c.bases) {
+        for (uint32_t bi : resolve_classes(b, module)) {
+          const ClassSummary& base = classes_[bi];
+          if (&base == &c) continue;
+          bool m = c.is_module || base.is_module, l = c.is_loss || base.is_loss,
+               s = c.has_stochastic_layers || base.has_stochastic_layers;
+          changed |= m != c.is_module || l != c.is_loss || s != c.has_stochastic_layers;
+          c.is_module = m, c.is_loss = l, c.has_stochastic_layers = s;
+        }
+      }
+    }
+  }
+}
+
+std::vector<uint32_t> ProjectIndex::resolve_functions(std::string_view target, std::string_view from_module,
+                                                      int depth) const {
+  std::vector<uint32_t> out;
+  if (target.starts_with("*.")) {  // a method of an unknown receiver: only an unambiguous one
+    auto it = fn_by_name_.find(std::string(target.substr(2)));
+    if (it == fn_by_name_.end()) return out;
+    std::vector<uint32_t> methods;
+    for (uint32_t f : it->second) {
+      std::string_view owner = head_part(summary(fns_[f]).qualname);
+      if (!resolve_classes(owner, owner).empty()) methods.push_back(f);
+    }
+    if (methods.size() == 1) out = methods;
+    return out;
+  }
+  auto exact = fn_by_qualname_.find(std::string(target));
+  if (exact != fn_by_qualname_.end()) return {exact->second};
+  auto it = fn_by_name_.find(std::string(last_part(target)));
+  if (it != fn_by_name_.end()) {
+    size_t best = 0;
+    for (uint32_t f : it->second) {
+      const std::string& q = summary(fns_[f]).qualname;
+      if (!dotted_suffix_match(q, target)) continue;
+      size_t closeness = common_prefix_segments(q, from_module);
+      if (out.empty() || closeness > best) out = {f}, best = closeness;
+      else if (closeness == best) out.push_back(f);
+    }
+  }
+  if (!out.empty() || depth >= kMaxBaseDepth) return out;
+  // `pkg.Trainer.step` not defined on Trainer: look in its project base classes.
+  std::string_view owner = head_part(target), method = last_part(target);
+  if (owner.empty()) return out;
+  for (uint32_t c : resolve_classes(owner, from_module)) {
+    std::string_view class_module = head_part(classes_[c].qualname);
+    for (const std::string& base : classes_[c].bases) {
+      for (uint32_t f : resolve_functions(base + "." + std::string(method), class_module, depth + 1))
+        if (std::find(out.begin(), out.end(), f) == out.end()) out.push_back(f);
+    }
+  }
+  return out;
+}
+
+void ProjectIndex::resolve_calls() {
+  for (Fn& f : fns_) {
+    const FunctionSummary& s = summary(f);
+    const std::string& module = files_[f.file].module;
+    f.callees.reserve(s.calls.size());
+    for (const CallRef& c : s.calls) f.callees.push_back(resolve_functions(c.target, module));
+    f.facts.effects = s.effects;
+    // Methods of nn.Module subclasses run in the mode and grad mode their caller chose.
+    std::string_view owner = head_part(s.qualname);
+    for (uint32_t ci : resolve_classes(owner, module))
+      if (classes_[ci].is_module && classes_[ci].qualname == owner) f.facts.effects |= kIsModuleMethod;
+  }
+}
+
+void ProjectIndex::propagate_effects() {
+  // Monotone except for kLeavesEval, which is recomputed from the ordered mode events each
+  // round; bounded rounds keep a pathological recursion from looping.
+  for (int round = 0; round < 64; ++round) {
+    bool changed = false;
+    for (Fn& f : fns_) {
+      const FunctionSummary& s = summary(f);
+      uint32_t e = f.facts.effects;
+      for (size_t i = 0; i < s.calls.size(); ++i) {
+        const CallRef& c = s.calls[i];
+        for (uint32_t g : f.callees[i]) {
+          uint32_t ge = fns_[g].facts.effects;
+          uint32_t inherited = ge & kInheritedEffects;
+          if (c.periodic) inherited &= ~kSyncs;
+          if (!c.in_loop && (ge & kSteps)) inherited |= kSteps;
+          e |= inherited;
+        }
+      }
+      for (uint32_t i : s.returns_from)
+        for (uint32_t g : f.callees[i]) e |= fns_[g].facts.effects & kReturnEffects;
+      for (uint32_t i : s.decorators)
+        for (uint32_t g : f.callees[i])
+          if (fns_[g].facts.effects & kNoGradWrapper) e |= kNoGradBody;
+      // The mode the function leaves behind: its last switch, own or through a callee.
+      bool leaves_eval = false;
+      for (auto m = s.modes.rbegin(); m != s.modes.rend(); ++m) {
+        if (m->kind == ModeEvent::Eval) { leaves_eval = true; break; }
+        if (m->kind == ModeEvent::Train) break;
+        uint32_t ce = 0;
+        for (uint32_t g : f.callees[m->ref]) ce |= fns_[g].facts.effects;
+        if (ce & kLeavesEval) { leaves_eval = true; break; }
+        if (ce & kSetsTrain) break;
+      }
+      e = leaves_eval ? (e | kLeavesEval) : (e & ~kLeavesEval);
+      changed |= e != f.facts.effects;
+      f.facts.effects = e;
+    }
+    if (!changed) break;
+  }
+}
+
+void ProjectIndex::propagate_call_sites() {
+  // called_only_under_no_grad: every call site in the project runs under no-grad, because of
+  // its own region, its function's decorator, or (transitively) its function's callers.
+  std::vector<uint32_t> sites(fns_.size(), 0), under(fns_.size(), 0);
+  for (bool changed = true; changed;) {
+    changed = false;
+    std::fill(sites.begin(), sites.end(), 0);
+    std::fill(under.begin(), under.end(), 0);
+    for (Fn& f : fns_) {
+      const FunctionSummary& s = summary(f);
+      bool caller_no_grad = (f.facts.effects & kNoGradBody) || f.facts.called_only_under_no_grad;
+      for (size_t i = 0; i < s.calls.size(); ++i) {
+        bool no_grad = s.calls[i].under_no_grad || caller_no_grad;
+        for (uint32_t g : f.callees[i]) {
+          ++sites[g];
+          under[g] += no_grad;
+          if (s.calls[i].after_eval) fns_[g].facts.called_after_eval = true;
+        }
+      }
+    }
+    for (size_t g = 0; g < fns_.size(); ++g) {
+      bool only = sites[g] > 0 && sites[g] == under[g];
+      changed |= only != fns_[g].facts.called_only_under_no_grad;
+      fns_[g].facts.called_only_under_no_grad = only;
+    }
+  }
+}
+
+const FunctionFacts* ProjectIndex::function(std::string_view qualname) const {
+  auto it = fn_by_qualname_.find(std::string(qualname));
+  return it == fn_by_qualname_.end() ? nullptr : &fns_[it->second].facts;
+}
+
+uint32_t ProjectIndex::effects_of(std::string_view target, std::string_view from_module) const {
+  uint32_t e = 0;
+  for (uint32_t f : resolve_functions(target, from_module)) e |= fns_[f].facts.effects;
+  return e;
+}
+
+bool ProjectIndex::resolves(std::string_view target, std::string_view from_module) const {
+  return !resolve_functions(target, from_module).empty();
+}
+
+const ClassSummary* ProjectIndex::class_of(std::string_view target, std::string_view from_module) const {
+  auto found = resolve_classes(target, from_module);
+  return found.empty() ? nullptr : &classes_[found.front()];
+}
+
+std::string ProjectIndex::fingerprint(const FileSummary& file) const {
+  std::string out;
+  auto add_effects = [&](uint32_t e) { out += std::to_string(e) + ","; };
+  for (const FunctionSummary& s : file.functions) {
+    if (const FunctionFacts* f = function(s.qualname)) {
+      add_effects(f->effects);
+      out += f->called_only_under_no_grad ? '1' : '0';
+      out += f->called_after_eval ? '1' : '0';
+    }
+    for (const CallRef& c : s.calls) add_effects(effects_of(c.target, file.module));
+  }
+  for (const CallRef& c : file.module_level.calls) add_effects(effects_of(c.target, file.module));
+  for (const ClassSummary& c : file.classes)
+    for (const std::string& b : c.bases)
+      if (const ClassSummary* k = class_of(b, file.module))
+        out += std::string(k->is_module ? "m" : "") + (k->is_loss ? "l" : "") + (k->has_stochastic_layers ? "s" : "");
+  return out;
+}
+
+}  // namespace torchlint::py

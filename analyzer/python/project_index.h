@@ -1,0 +1,61 @@
+// The project index: every file's summaries joined, call references resolved to definitions
+// (module path, class, method; through base classes), and facts made transitive across
+// files by a fixpoint. Built once between the two phases of a run; read-only afterwards.
+#pragma once
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "python/summary.h"
+
+namespace torchlint::py {
+
+class ProjectIndex {
+ public:
+  void add(FileSummary file);
+  // Resolves every reference and computes the transitive facts. Call once, after add().
+  void complete();
+
+  // Facts of the function defined as `qualname` (exactly), or nullptr.
+  const FunctionFacts* function(std::string_view qualname) const;
+  // The union of the effects of what `target` (a CallRef target written in module
+  // `from_module`) resolves to; 0 when it resolves to nothing in the project.
+  uint32_t effects_of(std::string_view target, std::string_view from_module) const;
+  bool resolves(std::string_view target, std::string_view from_module) const;
+  // Class facts for a reference to a project class (closed over its project bases).
+  const ClassSummary* class_of(std::string_view target, std::string_view from_module) const;
+
+  // What one file's results depend on in the index: its own functions' facts and what its
+  // references resolve to. Equal fingerprints mean equal analysis results.
+  std::string fingerprint(const FileSummary& file) const;
+  size_t function_count() const { return fns_.size(); }
+
+ private:
+  struct Fn {
+    uint32_t file = 0;
+    uint32_t index = 0;  // into FileSummary::functions; UINT32_MAX for module level
+    FunctionFacts facts;
+    std::vector<std::vector<uint32_t>> callees;  // per call, resolved function ids
+  };
+  const FunctionSummary& summary(const Fn& f) const;
+  std::vector<uint32_t> resolve_functions(std::string_view target, std::string_view from_module, int depth = 0) const;
+  std::vector<uint32_t> resolve_classes(std::string_view target, std::string_view from_module) const;
+  void close_classes();
+  void resolve_calls();
+  void propagate_effects();
+  void propagate_call_sites();
+
+  std::vector<FileSummary> files_;
+  std::vector<Fn> fns_;
+  std::vector<ClassSummary> classes_;  // closed over bases by complete()
+  std::unordered_map<std::string, std::vector<uint32_t>> fn_by_name_;     // last segment -> fns_
+  std::unordered_map<std::string, std::vector<uint32_t>> class_by_name_;  // last segment -> classes_
+  std::unordered_map<std::string, uint32_t> fn_by_qualname_;
+};
+
+// `a.b.c` matches `x.a.b.c` and `c` matches... only whole dotted segments: true when one is
+// a dotted suffix of the other.
+bool dotted_suffix_match(std::string_view a, std::string_view b);
+
+}  // namespace torchlint::py

@@ -1,0 +1,82 @@
+// Function summaries: what each function and class of a file does, as plain data (no syntax
+// tree), so that they can be cached, joined across files by the project index and outlive
+// the tree they were computed from.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace torchlint::py {
+
+// What a function does, as far as rules care. Direct effects are computed from the body;
+// the project index adds what its callees do (see ProjectIndex::complete).
+enum Effect : uint32_t {
+  kBackward = 1u << 0,        // runs backward somewhere (loops included)
+  kSteps = 1u << 1,           // one call is one training step: backward/step outside its own loops
+  kClearsGrad = 1u << 2,      // zero_grad() / p.grad = None
+  kSyncs = 1u << 3,           // reads a tensor on the host (.item(), .cpu(), ...) unconditionally
+  kSetsEval = 1u << 4,        // switches something to eval mode
+  kSetsTrain = 1u << 5,       // switches something to train mode
+  kLeavesEval = 1u << 6,      // its last mode switch is to eval: the caller continues in eval mode
+  kRunsModel = 1u << 7,       // calls a model's forward
+  kNoGradBody = 1u << 8,      // decorated @torch.no_grad() / @inference_mode() (or a project wrapper)
+  kNoGradWrapper = 1u << 9,   // a decorator or context-manager factory that enters no-grad
+  kReturnsLoss = 1u << 10,    // returns a loss (or a container holding one)
+  kReturnsOutput = 1u << 11,  // returns a model output with autograd history
+  kReturnsModel = 1u << 12,   // returns a module (a factory)
+  kIsModuleMethod = 1u << 13, // a method of an nn.Module subclass
+};
+// The effects a caller inherits from a callee, for a call outside the caller's own loops and
+// for one inside them.
+constexpr uint32_t kInheritedEffects = kBackward | kClearsGrad | kSyncs | kSetsEval | kSetsTrain | kRunsModel;
+
+// A reference to a function or class as written at a call site, resolved through the file's
+// imports as far as one file allows: `pkg.utils.validate`, `.utils.validate` (relative),
+// `pkg.train.Trainer.step` (a method of a known class), `*.optimize` (a method of an
+// unknown receiver: matched only when the project defines one method of that name).
+struct CallRef {
+  std::string target;
+  bool in_loop = false;       // inside a loop of the caller: does not make one call one step
+  bool under_no_grad = false; // inside a no-grad region of the caller
+  bool after_eval = false;    // the caller's last mode switch before it is to eval
+  bool periodic = false;      // under a periodic guard (`if step % N == 0:`)
+};
+
+// A mode switch or a call, in source order, to compute what mode a function leaves behind.
+struct ModeEvent {
+  enum Kind : uint8_t { Eval, Train, Call } kind;
+  uint32_t ref = 0;  // index into calls, for Call
+};
+
+struct FunctionSummary {
+  std::string qualname;             // module.Class.method / module.function
+  uint32_t effects = 0;             // direct effects (Effect bits)
+  std::vector<CallRef> calls;
+  std::vector<ModeEvent> modes;     // mode switches and calls, in source order
+  std::vector<uint32_t> returns_from;  // indices into calls whose results are returned
+  std::vector<uint32_t> decorators;    // indices into calls: the decorators applied to it
+};
+
+struct ClassSummary {
+  std::string qualname;
+  std::vector<std::string> bases;   // as CallRef targets
+  bool is_module = false;           // an nn.Module (directly, by its known bases)
+  bool is_loss = false;             // a loss module (torch.nn.*Loss base)
+  bool has_stochastic_layers = false;  // builds Dropout / BatchNorm layers (mode matters)
+};
+
+struct FileSummary {
+  std::string module;               // dotted module path of the file
+  std::vector<FunctionSummary> functions;
+  std::vector<ClassSummary> classes;
+  FunctionSummary module_level;     // calls made at module level (qualname: the module)
+};
+
+// Resolved facts of one function after the project-wide join.
+struct FunctionFacts {
+  uint32_t effects = 0;             // direct and inherited
+  bool called_only_under_no_grad = false;
+  bool called_after_eval = false;   // some caller switches to eval mode before calling it
+};
+
+}  // namespace torchlint::py
