@@ -21,7 +21,7 @@ void render_json(std::ostream& out, const std::vector<Diagnostic>& findings, con
       fix = {{"title", d.fix->title}, {"applicability", to_string(d.fix->applicability)}, {"edits", edits}};
     }
     list.push_back({{"rule", d.rule_id}, {"name", d.rule_name}, {"severity", to_string(d.severity)},
-                    {"path", d.path}, {"line", d.start.line}, {"column", d.start.column}, {"end_line", d.end.line},
+                    {"confidence", to_string(d.confidence)}, {"path", d.path}, {"line", d.start.line}, {"column", d.start.column}, {"end_line", d.end.line},
                     {"end_column", d.end.column}, {"message", d.message}, {"fix", fix}});
   }
   json doc = {{"findings", list},

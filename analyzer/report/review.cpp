@@ -35,10 +35,11 @@ void render_review(std::ostream& out, const std::vector<Diagnostic>& findings, c
                    const std::map<std::string, const SourceFile*>& sources) {
   std::map<std::string, const RuleSpec*> by_id;
   for (const RuleSpec& r : rules) by_id[r.id] = &r;
-  size_t errors = 0, warnings = 0;
+  size_t errors = 0, warnings = 0, medium = 0;
   for (const Diagnostic& d : findings) {
     if (d.severity == Severity::Error) ++errors;
     if (d.severity == Severity::Warning) ++warnings;
+    if (d.confidence == Confidence::Medium) ++medium;
   }
   out << "## torchlint review\n\n";
   if (findings.empty()) {
@@ -49,6 +50,16 @@ void render_review(std::ostream& out, const std::vector<Diagnostic>& findings, c
                      errors ? "HIGH" : warnings ? "MEDIUM" : "LOW", errors, errors == 1 ? "" : "s", warnings,
                      warnings == 1 ? "" : "s", findings.size() - errors - warnings,
                      findings.size() - errors - warnings == 1 ? "" : "s");
+  // The reviewer's caveats: how sure the findings are and what static analysis cannot see.
+  out << fmt::format("\n**Confidence: {}** — {} of {} finding{} established by data flow and resolved calls{}.\n",
+                     medium == 0 ? "HIGH" : medium * 2 < findings.size() ? "MEDIUM" : "LOW", findings.size() - medium,
+                     findings.size(), findings.size() == 1 ? "" : "s",
+                     medium ? fmt::format("; {} rest{} on a naming convention or an unresolved call", medium, medium == 1 ? "s" : "")
+                            : std::string());
+  out << "\n*Information gaps:* code outside the checked files (installed libraries, generated code) is not "
+         "seen; what a call does there is unknown, never assumed.\n";
+  out << "\n*Caveats:* what a finding costs (memory, time, accuracy) depends on the model, the data and the "
+         "hardware; static analysis shows the pattern, not the measured impact.\n";
   for (auto [severity, title] : {std::pair{Severity::Error, "Critical issues"}, std::pair{Severity::Warning, "Warnings"},
                                  std::pair{Severity::Info, "Suggestions"}}) {
     bool heading = false;
@@ -56,7 +67,8 @@ void render_review(std::ostream& out, const std::vector<Diagnostic>& findings, c
       if (d.severity != severity) continue;
       if (!heading) out << "\n### " << title << "\n";
       heading = true;
-      out << fmt::format("\n#### `{}:{}` — {} {}\n\n{}\n", d.path, d.start.line, d.rule_id, d.rule_name, d.message);
+      out << fmt::format("\n#### `{}:{}` — {} {}{}\n\n{}\n", d.path, d.start.line, d.rule_id, d.rule_name,
+                         d.confidence == Confidence::Medium ? " (confidence: medium)" : "", d.message);
       auto rule = by_id.find(d.rule_id);
       if (rule != by_id.end() && !rule->second->docs.why.empty()) out << "\n*Why it matters:* " << one_paragraph(rule->second->docs.why) << "\n";
       auto src = sources.find(d.path);
