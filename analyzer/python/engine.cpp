@@ -172,6 +172,7 @@ std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& pf) {
   if (!pf.tree || !pf.model) return out;
   const SemanticModel& model = *pf.model;
   std::set<std::pair<uint32_t, int>> reported_in_function;  // once-per-function rules
+  std::set<std::pair<uint32_t, uint32_t>> reported_in_region;  // once-per-region rules
   Bindings b;
   for (size_t i = 0; i < model.node_count(); ++i) {
     TSNode node = model.node_at(i);
@@ -201,13 +202,15 @@ std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& pf) {
       d.range = {ts_node_start_byte(anchor), ts_node_end_byte(anchor)};
       if (!rule.spec.region.empty()) {
         TSNode region{};
-        if (rule.spec.region == "training-loop") model.innermost_training_loop(node, &region);
+        if (rule.spec.region == "training-loop" && !model.innermost_training_loop(node, &region))
+          region = model.innermost_backward_loop(node);  // an epoch loop whose steps are in a nested loop
         else if (const FunctionInfo* f = model.function(model.function_of(node))) region = f->node;
         if (!ts_node_is_null(region)) d.region = ByteRange{ts_node_start_byte(region), ts_node_end_byte(region)};
       }
       d.message = interpolate(rule.spec.message, b, model, true);
       d.hint = interpolate(rule.spec.hint, b, model, true);
       if (rule.spec.fix) d.fix = build_fix(*rule.spec.fix, node, b, pf);
+      if (rule.spec.once_per_region && d.region && !reported_in_region.insert({ri, d.region->start}).second) continue;
       resolve_positions(*pf.file, d);
       out.push_back(std::move(d));
     }

@@ -432,11 +432,17 @@ void ModelBuilder::on_call(TSNode n) {
       mark_clears();
     } else if ((method == "zero_" || method == "detach_") && last_segment(m_.text(receiver)) == "grad") {
       mark_clears();
-    } else if (method == "eval" && nargs == 0) {
-      (fn < 0 ? m_.module_mode_calls_ : f->mode_calls).push_back({pos, true});
-    } else if (method == "train") {
-      bool eval = m_.text(args) == "(False)" || m_.text(args) == "(mode=False)";
-      (fn < 0 ? m_.module_mode_calls_ : f->mode_calls).push_back({pos, eval});
+    } else if ((method == "eval" && nargs == 0) || method == "train") {
+      bool eval = method == "eval" || m_.text(args) == "(False)" || m_.text(args) == "(mode=False)";
+      TSNode root = receiver;
+      while (ts_node_symbol(root) == k_.attribute || ts_node_symbol(root) == k_.subscript)
+        root = ts_node_symbol(root) == k_.attribute ? field(root, "object") : field(root, "value");
+      bool on_parameter = true;
+      if (fn >= 0 && ts_node_symbol(root) == k_.identifier && m_.text(root) != "self") {
+        const Assignment* b = m_.binding(m_.text(root), pos, fn);
+        on_parameter = b && b->parameter;
+      }
+      (fn < 0 ? m_.module_mode_calls_ : f->mode_calls).push_back({pos, eval, on_parameter});
     } else if ((method == "item" || method == "cpu") && nargs == 0 && f) {
       f->sync_calls.push_back(n);
     }

@@ -95,6 +95,66 @@ bool first_sync_in_chain(const PredicateEnv& e, TSNode receiver) {
   return true;
 }
 
+// `.train()`, `.train(True)`, `.train(mode=flag)`: switches back to training mode.
+bool is_train_switch(const SemanticModel& m, TSNode call) {
+  TSNode f = field(call, "function");
+  if (ts_node_symbol(f) != kinds().attribute || m.text(field(f, "attribute")) != "train") return false;
+  std::string_view args = m.text(field(call, "arguments"));
+  return args != "(False)" && args != "(mode=False)";
+}
+
+// The call leaves a model in eval mode (`.eval()`, `.train(False)`, a helper whose last
+// mode switch is to eval) inside a loop that trains, and nothing in that loop's body (own
+// code or called helpers) switches back to training mode before the next step.
+bool train_mode_not_restored(const PredicateEnv& e, TSNode call) {
+  const SemanticModel& m = e.model;
+  const Kinds& k = kinds();
+  TSNode f = field(call, "function");
+  bool direct = false;
+  if (ts_node_symbol(f) == k.attribute) {
+    std::string_view method = m.text(field(f, "attribute"));
+    std::string_view args = m.text(field(call, "arguments"));
+    direct = (method == "eval" && args == "()") || (method == "train" && (args == "(False)" || args == "(mode=False)"));
+  }
+  if (!direct && !(m.call_effects(call) & kLeavesEval)) return false;
+  TSNode loop = m.innermost_backward_loop(call);
+  if (ts_node_is_null(loop)) return false;
+  const LoopInfo* l = m.loop(loop);
+  // Only a model the loop trains: one it runs with gradients on. A frozen teacher (run under
+  // no_grad) or an EMA copy (never run) may stay in eval mode.
+  auto trained_here = [&](TSNode model) {
+    for (uint32_t c : l->all_calls) {
+      TSNode callee = field(m.call_node(c), "function");
+      while (ts_node_symbol(callee) == k.attribute &&
+             (m.text(field(callee, "attribute")) == "forward" || m.text(field(callee, "attribute")) == "module"))
+        callee = field(callee, "object");
+      if (m.text(callee) == m.text(model) && !m.in_no_grad(m.call_node(c))) return true;
+    }
+    return false;
+  };
+  if (direct && !trained_here(field(f, "object"))) return false;
+  if (!direct) {
+    // A helper: only when it is handed the model trained here (its mode switch may be about
+    // any other model: an EMA copy, a scorer's own network).
+    bool passes_trained = false;
+    TSNode args = field(call, "arguments");
+    if (!ts_node_is_null(args))
+      for_each_named_child(args, [&](TSNode a) {
+        if (ts_node_symbol(a) == k.keyword_argument) a = field(a, "value");
+        passes_trained = passes_trained || trained_here(a);
+      });
+    if (!passes_trained) return false;
+  }
+  for (uint32_t c : l->all_calls) {
+    TSNode other = m.call_node(c);
+    if (same_node(other, call)) continue;
+    if (is_train_switch(m, other)) return false;
+    uint32_t effects = m.call_effects(other);
+    if ((effects & kSetsTrain) && !(effects & kLeavesEval)) return false;
+  }
+  return true;
+}
+
 const std::vector<NamedContext> kContexts = {
     {"training-loop", ctx_training_loop,
      "inside the innermost loop whose body reaches backward() or optimizer.step() (also through same-file helpers)"},
@@ -118,6 +178,8 @@ const std::vector<NamedPredicate> kPredicates = {
     {"loop-never-clears-grad", loop_never_clears_grad, "the surrounding training loop never clears gradients"},
     {"eval-mode-never-set", eval_mode_never_set,
      "the surrounding evaluation function never calls .eval(), nor does any caller before calling it"},
+    {"train-mode-not-restored", train_mode_not_restored,
+     "the call leaves a model in eval mode inside a loop that trains, and nothing in that loop switches back to train mode"},
     {"first-sync-in-chain", first_sync_in_chain, "the receiver is not itself a host transfer (.cpu(), .numpy(), ...)"},
 };
 

@@ -91,7 +91,8 @@ FileSummary SemanticModel::summary() const {
   std::vector<int> ref_of(calls_.size(), -1);
   auto summarize_calls = [&](int fn, FunctionSummary& s, const std::vector<ModeCall>& modes) {
     std::vector<std::pair<uint32_t, ModeEvent>> events;
-    for (const ModeCall& m : modes) events.push_back({m.pos, {m.eval ? ModeEvent::Eval : ModeEvent::Train, 0}});
+    for (const ModeCall& m : modes)
+      if (m.on_parameter) events.push_back({m.pos, {m.eval ? ModeEvent::Eval : ModeEvent::Train, 0}});
     for (uint32_t i = 0; i < calls_.size(); ++i) {
       const CallInfo& c = calls_[i];
       if (c.fn != fn || c.target.empty()) continue;
@@ -124,7 +125,8 @@ FileSummary SemanticModel::summary() const {
     if (f.has_model_call) e |= kRunsModel;
     if (f.no_grad_decorated) e |= kNoGradBody;
     if (f.no_grad_wrapper) e |= kNoGradWrapper;
-    for (const ModeCall& m : f.mode_calls) e |= m.eval ? kSetsEval : kSetsTrain;
+    for (const ModeCall& m : f.mode_calls)
+      if (m.on_parameter) e |= m.eval ? kSetsEval : kSetsTrain;
     for (TSNode sync : f.sync_calls)
       if (!periodic_guarded(sync)) e |= kSyncs;
     summarize_calls(fi, s, f.mode_calls);

@@ -46,6 +46,9 @@ struct Assignment {
 struct ModeCall {  // model.eval() / model.train(...)
   uint32_t pos = 0;
   bool eval = false;
+  // On something the caller handed in (a parameter, `self`): the caller sees the switch. A
+  // model the function builds itself (`from_pretrained` ending in `model.eval()`) it does not.
+  bool on_parameter = true;
 };
 
 // Every call of the file, once: the function that makes it, where it sits, and what it
@@ -193,6 +196,12 @@ class SemanticModel {
   const FunctionInfo* function(int i) const { return i < 0 ? nullptr : &functions_[i]; }
   const LoopInfo* loop(TSNode loop_node) const;
   const LoopInfo* innermost_training_loop(TSNode n, TSNode* loop_node = nullptr) const;
+  // The innermost loop around n (in its function) whose body backpropagates, directly, in a
+  // nested loop or through a helper; null if none.
+  TSNode innermost_backward_loop(TSNode n) const;
+  TSNode call_node(uint32_t call_index) const { return calls_[call_index].node; }
+  // `model` in `model.encoder(x)` / `model.eval()`: a module instance, by flow or by name.
+  bool is_model_callee_object(TSNode obj) const;
   bool in_no_grad(TSNode n) const;
   bool every_iteration(TSNode n) const;  // in a training loop and not under a periodic guard
   // Under a guard of its function that makes it periodic logging (`if step % N == 0:` whose
@@ -236,7 +245,6 @@ class SemanticModel {
   bool value_is_loss_module(TSNode value, int fn) const;
   std::string target_of(TSNode callee, int fn) const;
   void complete_eval_code();
-  bool is_model_callee_object(TSNode obj) const;
   bool iterates_data(TSNode iterable, int fn) const;
 
   std::string_view src_;

@@ -104,6 +104,19 @@ const LoopInfo* SemanticModel::innermost_training_loop(TSNode n, TSNode* loop_no
   return nullptr;
 }
 
+TSNode SemanticModel::innermost_backward_loop(TSNode n) const {
+  const Kinds& k = kinds();
+  for (TSNode p : ancestors(n)) {
+    TSSymbol s = ts_node_symbol(p);
+    if (s == k.function_definition || s == k.lambda || s == k.class_definition) return TSNode{};
+    if (is_loop(k, s)) {
+      const LoopInfo* l = loop(p);
+      if (l && l->reaches_backward) return p;
+    }
+  }
+  return TSNode{};
+}
+
 bool SemanticModel::function_no_grad(int fn) const {
   return fn >= 0 && (functions_[fn].no_grad_decorated || functions_[fn].called_only_under_no_grad);
 }

@@ -128,9 +128,10 @@ RuleSpec Reader::rule(const YAML::Node& n) {
   if (n["anchor"]) r.anchor = scalar(n["anchor"], "anchor");
   if (n["report"]) {
     std::string rep = scalar(n["report"], "report");
-    if (rep != "every-match" && rep != "once-per-function")
-      fail(n["report"], "`report` must be `every-match` or `once-per-function`");
+    if (rep != "every-match" && rep != "once-per-function" && rep != "once-per-region")
+      fail(n["report"], "`report` must be `every-match`, `once-per-function` or `once-per-region`");
     r.once_per_function = rep == "once-per-function";
+    r.once_per_region = rep == "once-per-region";
   }
   if (n["confirm"]) r.confirm = scalar(n["confirm"], "confirm");
   if (n["region"]) {

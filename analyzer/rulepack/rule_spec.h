@@ -60,6 +60,7 @@ struct RuleSpec {
   std::string hint;
   std::optional<std::string> anchor;  // metavariable the finding is reported on
   bool once_per_function = false;
+  bool once_per_region = false;  // one finding per `region` (e.g. per training loop): one cause, one report
   std::string region;  // "", "training-loop" or "function": see Diagnostic::region
   // `pattern`: matched by the engine; `suppressions`: produced by the suppression pass.
   std::string engine = "pattern";

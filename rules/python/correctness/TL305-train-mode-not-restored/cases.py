@@ -1,0 +1,135 @@
+import torch
+import torch.nn as nn
+
+
+def evaluate(model, loader):
+    model.eval()
+    correct = 0
+    with torch.no_grad():
+        for x, y in loader:
+            correct += (model(x).argmax(1) == y).sum().item()
+    return correct
+
+
+def train_only_once_in_train_mode(model, loader, val_loader, optimizer, criterion, epochs):
+    model.train()
+    for epoch in range(epochs):
+        for x, y in loader:
+            optimizer.zero_grad()
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+        model.eval()  # expect: TL305
+        evaluate(model, val_loader)
+
+
+def periodic_validation_through_a_helper(net, loader, val_loader, opt, bce):
+    net.train()
+    for step, (x, y) in enumerate(loader):
+        opt.zero_grad()
+        bce(net(x), y).backward()
+        opt.step()
+        if step % 500 == 0:
+            evaluate(net, val_loader)  # expect: TL305
+
+
+def train_mode_off(model, loader, val_loader, optimizer, criterion):
+    for epoch in range(10):
+        for x, y in loader:
+            optimizer.zero_grad()
+            criterion(model(x), y).backward()
+            optimizer.step()
+        model.train(False)  # expect: TL305
+        evaluate(model, val_loader)
+
+
+# ---- negatives ----
+
+def train_at_top_of_epoch(model, loader, val_loader, optimizer, criterion):
+    for epoch in range(10):
+        model.train()
+        for x, y in loader:
+            optimizer.zero_grad()
+            criterion(model(x), y).backward()
+            optimizer.step()
+        evaluate(model, val_loader)
+
+
+def restored_after_validation(model, loader, val_loader, optimizer, criterion):
+    model.train()
+    for step, (x, y) in enumerate(loader):
+        optimizer.zero_grad()
+        criterion(model(x), y).backward()
+        optimizer.step()
+        if step % 100 == 0:
+            evaluate(model, val_loader)
+            model.train()
+
+
+def train_one_epoch(model, loader, optimizer, criterion):
+    model.train()
+    for x, y in loader:
+        optimizer.zero_grad()
+        criterion(model(x), y).backward()
+        optimizer.step()
+
+
+def epochs_through_helpers(model, loader, val_loader, optimizer, criterion):
+    for epoch in range(10):
+        train_one_epoch(model, loader, optimizer, criterion)
+        evaluate(model, val_loader)
+
+
+def evaluate_and_restore(model, loader):
+    model.eval()
+    with torch.no_grad():
+        total = sum(model(x).sum().item() for x, _ in loader)
+    model.train()
+    return total
+
+
+def helper_that_restores(model, loader, val_loader, optimizer, criterion):
+    model.train()
+    for step, (x, y) in enumerate(loader):
+        optimizer.zero_grad()
+        criterion(model(x), y).backward()
+        optimizer.step()
+        if step % 100 == 0:
+            evaluate_and_restore(model, val_loader)
+
+
+def frozen_teacher(student, teacher: nn.Module, loader, optimizer, kl):
+    student.train()
+    for x, _ in loader:
+        teacher.eval()
+        with torch.no_grad():
+            target = teacher(x)
+        optimizer.zero_grad()
+        kl(student(x), target).backward()
+        optimizer.step()
+
+
+def eval_after_training(model, loader, val_loader, optimizer, criterion):
+    model.train()
+    for x, y in loader:
+        optimizer.zero_grad()
+        criterion(model(x), y).backward()
+        optimizer.step()
+    model.eval()
+    evaluate(model, val_loader)
+
+
+def ema_model_stays_in_eval(model, ema_model, loader, optimizer, criterion):
+    model.train()
+    for x, y in loader:
+        optimizer.zero_grad()
+        criterion(model(x), y).backward()
+        optimizer.step()
+        ema_model.update_parameters(model)
+        ema_model.eval()
+
+
+def evaluation_loop_without_training(model, loaders):
+    for loader in loaders:
+        model.eval()
+        evaluate(model, loader)
