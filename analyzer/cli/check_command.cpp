@@ -146,6 +146,7 @@ std::pair<std::string, std::string> pull_request_commits(const std::string& even
 }  // namespace
 
 int run_check(CheckOptions o) {
+  py::set_lint_test_files_as_code(o.include_tests);
   std::string head_commit;
   if (!o.github_event.empty()) {
     auto [base, head] = pull_request_commits(o.github_event);

@@ -15,6 +15,7 @@ struct CheckOptions {
   std::string color = "auto";
   std::vector<std::string> select, ignore, rule_packs;
   bool stats = false;
+  bool include_tests = false;
   bool no_source = false;
   bool fix = false, unsafe_fixes = false, diff = false;
   bool quiet = false, exit_zero = false, statistics = false;

@@ -86,6 +86,7 @@ void register_check_options(CLI::App* cmd, CheckOptions& o) {
   cmd->add_flag("--staged", o.staged, "Check the staged content; only findings on staged changes");
   cmd->add_option("--cache-dir", o.cache_dir, "Where results are cached (default: .torchlint_cache)");
   cmd->add_flag("--no-cache", o.no_cache, "Neither read nor write the cache");
+  cmd->add_flag("--include-tests", o.include_tests, "Analyse test files (tests/, test_*.py) like other code");
   cmd->add_option("--config", o.config, "Use this .torchlint.yaml or pyproject.toml for every file");
   cmd->add_option("--baseline", o.baseline, "Report only findings not recorded in this baseline file");
   cmd->add_option("--write-baseline", o.write_baseline, "Record today's findings in this file and exit 0");

@@ -142,7 +142,10 @@ RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<
     } done{progress};
     if (!w.parsed) return;
     auto t0 = Clock::now();
-    std::string key = cache ? cache->rules_hash() + ":" + facts_hash(index, w.summary) : "";
+    // Whether the file counts as a test file changes its findings: part of the key.
+    std::string key = cache ? cache->rules_hash() + ":" + facts_hash(index, w.summary) +
+                                  (py::is_test_file_path(paths[i]) ? ":test" : "")
+                            : "";
     if (w.cached && w.cached->results_key == key) {
       w.findings = std::move(w.cached->findings);
       for (auto& d : w.findings) resolve_positions(*w.parsed->file, d);
@@ -166,10 +169,12 @@ RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<
     }
   });
 
+  size_t test_files = 0;
   for (size_t i = 0; i < paths.size(); ++i) {
     if (!work[i].parsed) continue;
     py::ParsedFile& pf = *work[i].parsed;
     ++result.summary.files;
+    test_files += py::is_test_file_path(pf.file->path);
     result.summary.lines += pf.file->lines.line_count();
     if (!pf.syntax_error_offsets.empty()) {
       Position p = pf.file->lines.position(pf.file->text, pf.syntax_error_offsets.front());
@@ -187,6 +192,11 @@ RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<
     result.summary.notes.insert(result.summary.notes.end(), s.notes.begin(), s.notes.end());
   }
   std::sort(result.summary.notes.begin(), result.summary.notes.end());
+  // Visible, never silent: what test files get, and how to change it.
+  if (test_files > 0)
+    result.summary.notes.push_back(std::to_string(test_files) + " test file" + (test_files == 1 ? "" : "s") +
+                                   " (test_*.py, *_test.py, conftest.py, tests/): training and evaluation contexts "
+                                   "are off there; --include-tests analyses them as code");
   std::sort(result.findings.begin(), result.findings.end(), diagnostic_less);
   result.timings.wall_seconds = seconds_since(start);
   return result;

@@ -1,6 +1,10 @@
 #include "python/engine.h"
 
+#include <atomic>
+#include <filesystem>
+#include <mutex>
 #include <set>
+#include <unordered_map>
 
 #include "python/kinds.h"
 
@@ -23,11 +27,48 @@ RuleSet::RuleSet(const std::vector<RuleSpec>& specs) {
   }
 }
 
+namespace {
+std::atomic<bool> lint_tests_as_code{false};
+
+// The project root of a folder, memoised: the nearest ancestor with a project marker.
+std::string project_root_of(const std::filesystem::path& dir) {
+  static std::mutex mu;
+  static std::unordered_map<std::string, std::string> memo;
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = memo.find(dir.string());
+  if (it != memo.end()) return it->second;
+  std::string root;
+  std::error_code ec;
+  for (std::filesystem::path p = dir; !p.empty(); p = p.parent_path()) {
+    for (const char* marker : {".git", "pyproject.toml", "setup.py", "setup.cfg", ".torchlint.yaml"})
+      if (std::filesystem::exists(p / marker, ec)) root = p.string();
+    if (!root.empty() || p == p.parent_path()) break;
+  }
+  memo[dir.string()] = root;
+  return root;
+}
+}  // namespace
+
+void set_lint_test_files_as_code(bool on) { lint_tests_as_code = on; }
+
 bool is_test_file_path(const std::string& path) {
+  if (lint_tests_as_code) return false;
   std::string_view base = path;
   if (auto slash = base.rfind('/'); slash != std::string_view::npos) base = base.substr(slash + 1);
-  return base.starts_with("test_") || base.ends_with("_test.py") || base == "conftest.py" ||
-         path.find("/tests/") != std::string::npos || path.starts_with("tests/");
+  if (base.starts_with("test_") || base.ends_with("_test.py") || base == "conftest.py") return true;
+  std::error_code ec;
+  std::filesystem::path abs = std::filesystem::absolute(path, ec).lexically_normal();
+  std::string root = project_root_of(abs.parent_path());
+  if (root.empty()) {  // no project marker: relative to the working folder, if under it
+    std::filesystem::path cwd = std::filesystem::current_path(ec);
+    std::string r = abs.lexically_relative(cwd).generic_string();
+    if (!ec && !r.empty() && !r.starts_with("..")) root = cwd.string();
+    else return false;  // nothing but folders outside any project: no evidence
+  }
+  std::string rel = abs.lexically_relative(root).generic_string();
+  while (rel.starts_with("./")) rel = rel.substr(2);
+  return rel.starts_with("tests/") || rel.starts_with("test/") || rel.find("/tests/") != std::string::npos ||
+         rel.find("/test/") != std::string::npos;
 }
 
 std::string module_name_for_path(std::string_view path) {

@@ -43,7 +43,12 @@ struct ParsedFile {
   std::vector<uint32_t> syntax_error_offsets;  // start bytes of ERROR / MISSING nodes (first few)
 };
 
+// A test file (test_*.py, *_test.py, conftest.py, a tests/ or test/ folder), judged on the
+// path relative to its project root (the nearest folder up with .git, pyproject.toml,
+// setup.py, setup.cfg or .torchlint.yaml), never on folders above the project. Training and
+// evaluation contexts are off in test files unless set_lint_test_files_as_code(true).
 bool is_test_file_path(const std::string& path);
+void set_lint_test_files_as_code(bool on);
 // `pkg/sub/train.py` -> `pkg.sub.train` (`pkg/__init__.py` -> `pkg`): how other files of the
 // project import it, up to a prefix the project index matches by dotted suffix.
 std::string module_name_for_path(std::string_view path);

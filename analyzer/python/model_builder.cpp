@@ -245,7 +245,10 @@ void ModelBuilder::on_function(TSNode n) {
       a.pos = ts_node_start_byte(n);
       a.fn = index;
       a.parameter = true;
-      if (ps == k_.typed_parameter || ps == k_.typed_default_parameter) a.annotation = field(p, "type");
+      if (ps == k_.typed_parameter || ps == k_.typed_default_parameter) {
+        TSNode type = field(p, "type");  // (type (identifier)): the expression inside
+        a.annotation = ts_node_named_child_count(type) > 0 ? ts_node_named_child(type, 0) : type;
+      }
       m_.assignments_[index + 1][a.name].push_back(std::move(a));
     });
   }
@@ -434,13 +437,23 @@ void ModelBuilder::on_call(TSNode n) {
       mark_clears();
     } else if ((method == "eval" && nargs == 0) || method == "train") {
       bool eval = method == "eval" || m_.text(args) == "(False)" || m_.text(args) == "(mode=False)";
-      TSNode root = receiver;
-      while (ts_node_symbol(root) == k_.attribute || ts_node_symbol(root) == k_.subscript)
-        root = ts_node_symbol(root) == k_.attribute ? field(root, "object") : field(root, "value");
+      // Shared with the caller: rooted at a parameter, `self` or a module-level name, also
+      // through a local alias (`model = self.model`).
       bool on_parameter = true;
-      if (fn >= 0 && ts_node_symbol(root) == k_.identifier && m_.text(root) != "self") {
+      TSNode value = receiver;
+      for (int depth = 0; depth < 4 && fn >= 0; ++depth) {
+        TSNode root = value;
+        while (ts_node_symbol(root) == k_.attribute || ts_node_symbol(root) == k_.subscript)
+          root = ts_node_symbol(root) == k_.attribute ? field(root, "object") : field(root, "value");
+        if (ts_node_symbol(root) != k_.identifier || m_.text(root) == "self") break;
         const Assignment* b = m_.binding(m_.text(root), pos, fn);
-        on_parameter = b && b->parameter;
+        if (!b || b->parameter || b->fn < 0) break;
+        TSSymbol vs = ts_node_is_null(b->value) ? 0 : ts_node_symbol(b->value);
+        if (vs != k_.identifier && vs != k_.attribute) {
+          on_parameter = false;
+          break;
+        }
+        value = b->value;
       }
       (fn < 0 ? m_.module_mode_calls_ : f->mode_calls).push_back({pos, eval, on_parameter});
     } else if ((method == "item" || method == "cpu") && nargs == 0 && f) {

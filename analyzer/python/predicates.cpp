@@ -20,6 +20,29 @@ bool ctx_eval_code(const SemanticModel& m, TSNode n) {
 bool carries_grad(const PredicateEnv& e, TSNode x) { return e.model.provenance(x).grad; }
 bool is_tensor(const PredicateEnv& e, TSNode x) { return e.model.provenance(x).tensor; }
 bool is_model(const PredicateEnv& e, TSNode x) { return e.model.is_model_callee(x); }
+
+// A call of a project function that runs a model's forward (directly or further down) and
+// does not turn gradients off itself: `engine.infer(model, x)`.
+bool runs_model(const PredicateEnv& e, TSNode callee) {
+  TSNode call = e.model.parent(callee);
+  if (ts_node_symbol(call) != kinds().call) return false;
+  uint32_t effects = e.model.call_effects(call);
+  return (effects & kRunsModel) && !(effects & (kNoGradBody | kBackward));
+}
+
+// A call of a project function that reads a tensor on the host every time (`meter.update(loss)`
+// whose body calls `.item()`), handed a tensor here.
+bool syncs_in_callee(const PredicateEnv& e, TSNode call) {
+  if (ts_node_symbol(call) != kinds().call || !(e.model.call_effects(call) & kSyncs)) return false;
+  bool tensor_arg = false;
+  TSNode args = field(call, "arguments");
+  if (!ts_node_is_null(args))
+    for_each_named_child(args, [&](TSNode a) {
+      if (ts_node_symbol(a) == kinds().keyword_argument) a = field(a, "value");
+      tensor_arg = tensor_arg || e.model.provenance(a).tensor;
+    });
+  return tensor_arg;
+}
 bool is_optimizer(const PredicateEnv& e, TSNode x) { return e.model.is_optimizer(x); }
 bool is_grad_scaler(const PredicateEnv& e, TSNode x) { return e.model.is_grad_scaler(x); }
 
@@ -136,14 +159,33 @@ bool train_mode_not_restored(const PredicateEnv& e, TSNode call) {
   if (!direct) {
     // A helper: only when it is handed the model trained here (its mode switch may be about
     // any other model: an EMA copy, a scorer's own network).
-    bool passes_trained = false;
+    bool passes_model = false, passes_trained = false;
     TSNode args = field(call, "arguments");
     if (!ts_node_is_null(args))
       for_each_named_child(args, [&](TSNode a) {
         if (ts_node_symbol(a) == k.keyword_argument) a = field(a, "value");
+        passes_model = passes_model || m.is_model_callee_object(a);
         passes_trained = passes_trained || trained_here(a);
       });
-    if (!passes_trained) return false;
+    if (passes_model && !passes_trained) return false;
+    if (!passes_model) {
+      // No model handed over: a plain function or a method of `self` can still reach the
+      // trained model through shared state (a module-level model, `self.model`); a method of
+      // another object switches that object's own models.
+      bool own_scope = ts_node_symbol(f) == k.identifier ||
+                       (ts_node_symbol(f) == k.attribute && m.text(field(f, "object")) == "self");
+      if (!own_scope) return false;
+      bool shared_model_trained = false;
+      for (uint32_t c : l->all_calls) {
+        TSNode callee = field(m.call_node(c), "function");
+        if (!m.is_model_callee(callee) || m.in_no_grad(m.call_node(c))) continue;
+        TSNode root = callee;
+        while (ts_node_symbol(root) == k.attribute) root = field(root, "object");
+        if (m.text(root) == "self" || m.function_of(m.call_node(c)) < 0 || m.is_shared_name(root))
+          shared_model_trained = true;
+      }
+      if (!shared_model_trained) return false;
+    }
   }
   for (uint32_t c : l->all_calls) {
     TSNode other = m.call_node(c);
@@ -171,6 +213,8 @@ const std::vector<NamedPredicate> kPredicates = {
     {"is-tensor", is_tensor, "the value is a tensor produced by the model, a loss, torch ops or .to(device)"},
     {"is-loss", is_loss, "the value derives from a loss function (or is named like one)"},
     {"is-model", is_model, "the callee is a model: nn.Module instances, model-like names, self in a Module"},
+    {"runs-model", runs_model, "the callee is a project function that runs a model forward with gradients on"},
+    {"syncs-in-callee", syncs_in_callee, "the call runs a project function that reads a tensor on the host, and passes it a tensor"},
     {"is-optimizer", is_optimizer, "the value is an optimizer (torch.optim constructor or optimizer-like name)"},
     {"is-grad-scaler", is_grad_scaler, "the value is a GradScaler"},
     {"persists-across-iterations", persists_across_iterations,

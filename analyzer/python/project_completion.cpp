@@ -21,6 +21,11 @@ std::string SemanticModel::target_of(TSNode callee, int fn) const {
     std::string_view name = text(callee);
     if (imports_.imported(name)) return imports_.canonical(name);
     if (const Assignment* b = binding(name, ts_node_start_byte(callee), fn)) {
+      // A parameter annotated with a class (`scaler: NativeScaler`): its `__call__`.
+      if (b->parameter && !ts_node_is_null(b->annotation)) {
+        std::string t = target_of(b->annotation, b->fn);
+        if (!t.empty() && is_capitalized(last_segment(t))) return t + ".__call__";
+      }
       // A name bound to an instance of a class: calling it runs `Class.__call__`.
       if (!b->parameter && !ts_node_is_null(b->value) && ts_node_symbol(b->value) == k.call) {
         TSNode ctor = field(b->value, "function");
@@ -35,6 +40,10 @@ std::string SemanticModel::target_of(TSNode callee, int fn) const {
         if (g.parent == f && g.class_index < 0 && g.name == name) return g.qualname;
     if (top_level_names_.count(std::string(name))) return options_.module + "." + std::string(name);
     return {};
+  }
+  if (s == k.call) {  // `FocalLoss()(logits, y)`: the instance's __call__
+    std::string t = target_of(field(callee, "function"), fn);
+    return !t.empty() && is_capitalized(last_segment(t)) ? t + ".__call__" : std::string();
   }
   if (s != k.attribute) return {};
   TSNode obj = field(callee, "object");
@@ -122,7 +131,10 @@ FileSummary SemanticModel::summary() const {
     if (f.any_backward) e |= kBackward;
     if (f.steps_directly) e |= kSteps;
     if (f.clears_grad) e |= kClearsGrad;
-    if (f.has_model_call) e |= kRunsModel;
+    for (uint32_t c : f.calls)
+      if (!calls_[c].decorator && !calls_[c].under_no_grad && !f.no_grad_decorated &&
+          is_model_callee(field(calls_[c].node, "function")))
+        e |= kRunsModel;
     if (f.no_grad_decorated) e |= kNoGradBody;
     if (f.no_grad_wrapper) e |= kNoGradWrapper;
     for (const ModeCall& m : f.mode_calls)
@@ -133,7 +145,7 @@ FileSummary SemanticModel::summary() const {
     // What it returns: by local flow now; through returned calls once the project is joined.
     for (TSNode r : f.returns) {
       Provenance p = provenance_at(r, fi, 0);
-      if (p.loss) e |= kReturnsLoss;
+      if (p.loss && p.grad) e |= kReturnsLoss;  // a loss computed under no_grad holds no graph
       if (p.grad && p.model_output) e |= kReturnsOutput;
       if (value_is_model(r, fi, 0) > 0) e |= kReturnsModel;
       std::vector<TSNode> returned{r};
@@ -266,7 +278,7 @@ void SemanticModel::complete_eval_code() {
   // builds one and feeds it random input).
   for (int fi = 0; fi < static_cast<int>(functions_.size()); ++fi) {
     FunctionInfo& f = functions_[fi];
-    bool runs_model = f.has_model_call || (f.effects & kRunsModel);
+    bool runs_model = f.has_model_call || (f.effects & kRunsModel);  // own calls, or a helper's with grad on
     bool module_method = (f.effects & kIsModuleMethod) || (f.class_index >= 0 && classes_[f.class_index].is_module);
     f.is_eval = false;
     f.eval_by_name_only = false;

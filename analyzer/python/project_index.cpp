@@ -127,6 +127,11 @@ std::vector<uint32_t> ProjectIndex::resolve_functions(std::string_view target, s
   // `pkg.Trainer.step` not defined on Trainer: look in its project base classes.
   std::string_view owner = head_part(target), method = last_part(target);
   if (owner.empty()) return out;
+  // Calling an nn.Module instance runs its forward.
+  if (method == "__call__") {
+    for (uint32_t c : resolve_classes(owner, from_module))
+      if (classes_[c].is_module) return resolve_functions(std::string(owner) + ".forward", from_module, depth + 1);
+  }
   for (uint32_t c : resolve_classes(owner, from_module)) {
     std::string_view class_module = head_part(classes_[c].qualname);
     for (const std::string& base : classes_[c].bases) {
@@ -165,6 +170,7 @@ void ProjectIndex::propagate_effects() {
           uint32_t ge = fns_[g].facts.effects;
           uint32_t inherited = ge & kInheritedEffects;
           if (c.periodic) inherited &= ~kSyncs;
+          if (c.under_no_grad) inherited &= ~kRunsModel;
           if (!c.in_loop && (ge & kSteps)) inherited |= kSteps;
           e |= inherited;
         }

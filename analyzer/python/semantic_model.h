@@ -202,6 +202,8 @@ class SemanticModel {
   TSNode call_node(uint32_t call_index) const { return calls_[call_index].node; }
   // `model` in `model.encoder(x)` / `model.eval()`: a module instance, by flow or by name.
   bool is_model_callee_object(TSNode obj) const;
+  // A name other functions can reach too: module-level, or a local alias of `self.X`.
+  bool is_shared_name(TSNode identifier) const;
   bool in_no_grad(TSNode n) const;
   bool every_iteration(TSNode n) const;  // in a training loop and not under a periodic guard
   // Under a guard of its function that makes it periodic logging (`if step % N == 0:` whose

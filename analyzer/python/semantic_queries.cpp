@@ -381,16 +381,23 @@ bool SemanticModel::value_is_loss_module(TSNode callee, int fn) const {
   const Kinds& k = kinds();
   const Assignment* b = nullptr;
   TSSymbol s = ts_node_symbol(callee);
-  if (s == k.identifier || (s == k.attribute && text(callee).starts_with("self.")))
-    b = binding(text(callee), ts_node_start_byte(callee), fn);
-  if (!b || ts_node_is_null(b->value) || ts_node_symbol(b->value) != k.call) return false;
-  TSNode ctor = field(b->value, "function");
+  TSNode ctor{};
+  int ctor_fn = fn;
+  if (s == k.call) {  // `FocalLoss()(logits, y)`
+    ctor = field(callee, "function");
+  } else {
+    if (s == k.identifier || (s == k.attribute && text(callee).starts_with("self.")))
+      b = binding(text(callee), ts_node_start_byte(callee), fn);
+    if (!b || ts_node_is_null(b->value) || ts_node_symbol(b->value) != k.call) return false;
+    ctor = field(b->value, "function");
+    ctor_fn = b->fn;
+  }
   std::string c = canonical(ctor);
   if (is_torch_loss_function(c)) return true;
   for (const ClassInfo& cls : classes_)
     if ((cls.name == c || cls.qualname == c) && cls.is_loss) return true;
   if (index_)
-    if (const ClassSummary* cls = index_->class_of(target_of(ctor, b->fn), options_.module)) return cls->is_loss;
+    if (const ClassSummary* cls = index_->class_of(target_of(ctor, ctor_fn), options_.module)) return cls->is_loss;
   return false;
 }
 
@@ -429,6 +436,14 @@ bool SemanticModel::is_model_callee_object(TSNode obj) const {
   if (s != kinds().identifier && s != kinds().attribute) return false;
   int known = value_is_model(obj, function_of(obj), 0);
   return known == 1 || (known < 0 && is_model_name(last_segment(text(obj))));
+}
+
+bool SemanticModel::is_shared_name(TSNode identifier) const {
+  if (ts_node_symbol(identifier) != kinds().identifier) return false;
+  const Assignment* b = binding(text(identifier), ts_node_start_byte(identifier), function_of(identifier));
+  if (!b) return false;
+  if (b->fn < 0) return true;
+  return !b->parameter && !ts_node_is_null(b->value) && text(b->value).starts_with("self.");
 }
 
 bool SemanticModel::is_model_callee(TSNode callee) const {

@@ -18,7 +18,7 @@ enum Effect : uint32_t {
   kSetsEval = 1u << 4,        // switches something to eval mode
   kSetsTrain = 1u << 5,       // switches something to train mode
   kLeavesEval = 1u << 6,      // its last mode switch is to eval: the caller continues in eval mode
-  kRunsModel = 1u << 7,       // calls a model's forward
+  kRunsModel = 1u << 7,       // calls a model's forward with gradients on (not under its own no-grad)
   kNoGradBody = 1u << 8,      // decorated @torch.no_grad() / @inference_mode() (or a project wrapper)
   kNoGradWrapper = 1u << 9,   // a decorator or context-manager factory that enters no-grad
   kReturnsLoss = 1u << 10,    // returns a loss (or a container holding one)
