@@ -345,8 +345,8 @@ void ModelBuilder::on_with(TSNode n) {
 // `torch.no_grad` referenced outside a `with` item or decorator: the function hands no-grad
 // to its caller (`return torch.no_grad()`, `(torch.inference_mode if x else torch.no_grad)()(fn)`).
 void ModelBuilder::on_grad_api_reference(TSNode n) {
-  std::string_view attr = m_.text(field(n, "attribute"));
-  if (attr != "no_grad" && attr != "inference_mode") return;
+  std::string_view t = m_.text(n);  // attributes are everywhere: a cheap test first
+  if (!t.ends_with("no_grad") && !t.ends_with("inference_mode")) return;
   if (current_function() < 0 || !is_no_grad_api(m_.canonical(n))) return;
   for (TSNode p : m_.ancestors(n)) {
     TSSymbol s = ts_node_symbol(p);
@@ -541,10 +541,6 @@ void ModelBuilder::finish() {
   // What each call refers to, now that every top-level name of the file is known.
   for (uint32_t i = 0; i < m_.calls_.size(); ++i) m_.calls_[i].target = m_.target_of(callees_[i], m_.calls_[i].fn);
   for (auto& [loop, call] : optimizer_passing_calls_) loop->optimizer_targets.push_back(m_.calls_[call].target);
-  for (auto& f : m_.functions_) {
-    for (uint32_t c : f.calls)
-      if (!m_.calls_[c].decorator) f.has_model_call = f.has_model_call || m_.is_model_callee(callees_[c]);
-  }
 }
 
 SemanticModel::SemanticModel(TSNode root, std::string_view src, ModelOptions options)

@@ -82,13 +82,30 @@ const std::string& SemanticModel::call_target(TSNode call) const {
   return it == call_by_node_.end() ? none : calls_[it->second].target;
 }
 
+const CallInfo* SemanticModel::resolved_call(TSNode call) const {
+  auto it = call_by_node_.find(node_key(call));
+  if (it == call_by_node_.end()) return nullptr;
+  const CallInfo& c = calls_[it->second];
+  if (c.resolved < 0) {
+    c.resolved = 0;
+    c.effects = 0;
+    if (!c.target.empty() && index_ && index_->lookup(c.target, options_.module, &c.effects)) {
+      c.resolved = 1;
+      // A method matched by its name only: structure, never what it reads or returns.
+      if (c.target.starts_with("*.")) c.effects &= ~(kSyncs | kReturnsLoss | kReturnsOutput | kReturnsModel);
+    }
+  }
+  return &c;
+}
+
 uint32_t SemanticModel::call_effects(TSNode call) const {
-  const std::string& t = call_target(call);
-  if (t.empty() || !index_) return 0;
-  uint32_t e = index_->effects_of(t, options_.module);
-  // A method matched by its name only: structure, never what it reads or returns.
-  if (t.starts_with("*.")) e &= ~(kSyncs | kReturnsLoss | kReturnsOutput | kReturnsModel);
-  return e;
+  const CallInfo* c = resolved_call(call);
+  return c ? c->effects : 0;
+}
+
+bool SemanticModel::call_resolves(TSNode call) const {
+  const CallInfo* c = resolved_call(call);
+  return c && c->resolved == 1;
 }
 
 FileSummary SemanticModel::summary() const {
@@ -131,8 +148,10 @@ FileSummary SemanticModel::summary() const {
     if (f.any_backward) e |= kBackward;
     if (f.steps_directly) e |= kSteps;
     if (f.clears_grad) e |= kClearsGrad;
+    // Methods of a module run inside a forward pass already counted at the module's call.
+    bool module_method = f.class_index >= 0 && classes_[f.class_index].is_module;
     for (uint32_t c : f.calls)
-      if (!calls_[c].decorator && !calls_[c].under_no_grad && !f.no_grad_decorated &&
+      if (!module_method && !calls_[c].decorator && !calls_[c].under_no_grad && !f.no_grad_decorated &&
           is_model_callee(field(calls_[c].node, "function")))
         e |= kRunsModel;
     if (f.no_grad_decorated) e |= kNoGradBody;
@@ -186,6 +205,9 @@ FileSummary SemanticModel::summary() const {
 
 void SemanticModel::complete(const ProjectIndex& index) {
   index_ = &index;
+  for (const CallInfo& c : calls_) c.resolved = -1;
+  model_callee_memo_.clear();
+  periodic_branch_memo_.clear();
   for (auto& f : functions_) {
     f.effects = 0;
     if (const FunctionFacts* facts = index.function(f.qualname)) {
@@ -208,10 +230,16 @@ void SemanticModel::complete(const ProjectIndex& index) {
         for (Assignment& a : list)
           if (a.pos > b && a.pos <= e) a.in_no_grad = true;
   }
+  // Only evaluation candidates need to know whether they run a model themselves.
   for (auto& f : functions_) {
     f.has_model_call = false;
+    bool module_method = (f.effects & kIsModuleMethod) || (f.class_index >= 0 && classes_[f.class_index].is_module);
+    if (f.reaches_backward || module_method || options_.is_test_file) continue;
     for (uint32_t c : f.calls)
-      if (!calls_[c].decorator && is_model_callee(field(calls_[c].node, "function"))) f.has_model_call = true;
+      if (!calls_[c].decorator && is_model_callee(field(calls_[c].node, "function"))) {
+        f.has_model_call = true;
+        break;
+      }
   }
   clear_name_evidence();
   for (auto& [key, l] : loops_) {
@@ -223,7 +251,7 @@ void SemanticModel::complete(const ProjectIndex& index) {
       l.clears_grad = l.clears_grad || (e & kClearsGrad);
     }
     for (const std::string& t : l.optimizer_targets)
-      if (t.empty() || !index.resolves(t, options_.module)) l.passes_optimizer_to_unknown = true;
+      if (t.empty() || !index.resolves(t, options_.module)) l.passes_optimizer_to_unknown = true;  // once per loop
   }
   complete_eval_code();
   // Test files exercise models and optimizers on purpose; they are not training code.

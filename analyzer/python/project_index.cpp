@@ -55,6 +55,15 @@ void ProjectIndex::complete() {
     }
   }
   close_classes();
+  std::unordered_map<std::string, int> methods;
+  for (uint32_t id = 0; id < fns_.size(); ++id) {
+    if (fns_[id].index == UINT32_MAX) continue;
+    std::string_view q = summary(fns_[id]).qualname, owner = head_part(q);
+    if (resolve_classes(owner, owner).empty()) continue;
+    std::string name(last_part(q));
+    if (++methods[name] == 1) unique_method_[name] = id;
+    else unique_method_.erase(name);
+  }
   resolve_calls();
   propagate_effects();
   propagate_call_sites();
@@ -62,7 +71,7 @@ void ProjectIndex::complete() {
 
 std::vector<uint32_t> ProjectIndex::resolve_classes(std::string_view target, std::string_view from_module) const {
   std::vector<uint32_t> out;
-  auto it = class_by_name_.find(std::string(last_part(target)));
+  auto it = class_by_name_.find(last_part(target));
   if (it == class_by_name_.end()) return out;
   size_t best = 0;
   for (uint32_t c : it->second) {
@@ -100,19 +109,16 @@ std::vector<uint32_t> ProjectIndex::resolve_functions(std::string_view target, s
                                                       int depth) const {
   std::vector<uint32_t> out;
   if (target.starts_with("*.")) {  // a method of an unknown receiver: only an unambiguous one
-    auto it = fn_by_name_.find(std::string(target.substr(2)));
-    if (it == fn_by_name_.end()) return out;
-    std::vector<uint32_t> methods;
-    for (uint32_t f : it->second) {
-      std::string_view owner = head_part(summary(fns_[f]).qualname);
-      if (!resolve_classes(owner, owner).empty()) methods.push_back(f);
-    }
-    if (methods.size() == 1) out = methods;
+    auto it = unique_method_.find(target.substr(2));
+    if (it != unique_method_.end()) out.push_back(it->second);
     return out;
   }
-  auto exact = fn_by_qualname_.find(std::string(target));
+  auto exact = fn_by_qualname_.find(target);
   if (exact != fn_by_qualname_.end()) return {exact->second};
-  auto it = fn_by_name_.find(std::string(last_part(target)));
+  auto it = fn_by_name_.find(last_part(target));
+  // No project function of that name (`torch.cat`, `F.relu`): nothing to find in base
+  // classes either, except a module's __call__ (its forward).
+  if (it == fn_by_name_.end() && last_part(target) != "__call__") return out;
   if (it != fn_by_name_.end()) {
     size_t best = 0;
     for (uint32_t f : it->second) {
@@ -227,7 +233,7 @@ void ProjectIndex::propagate_call_sites() {
 }
 
 const FunctionFacts* ProjectIndex::function(std::string_view qualname) const {
-  auto it = fn_by_qualname_.find(std::string(qualname));
+  auto it = fn_by_qualname_.find(qualname);
   return it == fn_by_qualname_.end() ? nullptr : &fns_[it->second].facts;
 }
 
@@ -235,6 +241,13 @@ uint32_t ProjectIndex::effects_of(std::string_view target, std::string_view from
   uint32_t e = 0;
   for (uint32_t f : resolve_functions(target, from_module)) e |= fns_[f].facts.effects;
   return e;
+}
+
+bool ProjectIndex::lookup(std::string_view target, std::string_view from_module, uint32_t* effects) const {
+  auto found = resolve_functions(target, from_module);
+  *effects = 0;
+  for (uint32_t f : found) *effects |= fns_[f].facts.effects;
+  return !found.empty();
 }
 
 bool ProjectIndex::resolves(std::string_view target, std::string_view from_module) const {

@@ -23,6 +23,8 @@ class ProjectIndex {
   // `from_module`) resolves to; 0 when it resolves to nothing in the project.
   uint32_t effects_of(std::string_view target, std::string_view from_module) const;
   bool resolves(std::string_view target, std::string_view from_module) const;
+  // Both at once: whether `target` resolves, and the union of its effects.
+  bool lookup(std::string_view target, std::string_view from_module, uint32_t* effects) const;
   // Class facts for a reference to a project class (closed over its project bases).
   const ClassSummary* class_of(std::string_view target, std::string_view from_module) const;
 
@@ -49,9 +51,19 @@ class ProjectIndex {
   std::vector<FileSummary> files_;
   std::vector<Fn> fns_;
   std::vector<ClassSummary> classes_;  // closed over bases by complete()
-  std::unordered_map<std::string, std::vector<uint32_t>> fn_by_name_;     // last segment -> fns_
-  std::unordered_map<std::string, std::vector<uint32_t>> class_by_name_;  // last segment -> classes_
-  std::unordered_map<std::string, uint32_t> fn_by_qualname_;
+  // Looked up by string_view without allocating (most call targets are library calls).
+  struct Hash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  template <class V>
+  using Map = std::unordered_map<std::string, V, Hash, std::equal_to<>>;
+  Map<std::vector<uint32_t>> fn_by_name_;     // last segment -> fns_
+  Map<std::vector<uint32_t>> class_by_name_;  // last segment -> classes_
+  Map<uint32_t> fn_by_qualname_;
+  // Method name -> the one project method of that name (absent when there are several or
+  // none): how `*.name` (a method of an unknown receiver) resolves.
+  Map<uint32_t> unique_method_;
 };
 
 // `a.b.c` matches `x.a.b.c` and `c` matches... only whole dotted segments: true when one is

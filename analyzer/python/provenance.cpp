@@ -113,7 +113,7 @@ Provenance SemanticModel::provenance_of_call(TSNode call, int fn, int depth) con
   if (uint32_t e = call_effects(call)) {
     if (e & kReturnsLoss) return {true, true, true, false};
     if (e & kReturnsOutput) return {true, true, false, true};
-    if (index_ && index_->resolves(call_target(call), options_.module)) return {};
+    if (call_resolves(call)) return {};
   }
   if (ts_node_symbol(callee) != k.call && is_loss_name(seg) && !seg.starts_with("log") &&
       !canonical(callee).starts_with("torch.nn.")) {

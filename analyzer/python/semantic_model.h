@@ -60,6 +60,9 @@ struct CallInfo {
   bool in_loop = false;
   bool under_no_grad = false;
   bool decorator = false;   // a decorator expression, not a call that runs here
+  // What the target resolves to in the project, memoised after complete(): -1 not yet asked.
+  mutable int8_t resolved = -1;
+  mutable uint32_t effects = 0;
 };
 
 struct FunctionInfo {
@@ -220,6 +223,8 @@ class SemanticModel {
   const std::string& call_target(TSNode call) const;
   // Effects of what a call resolves to in the project (0: unknown or library code).
   uint32_t call_effects(TSNode call) const;
+  // Whether a call's target is defined in the project (a function, a method).
+  bool call_resolves(TSNode call) const;
   // The project class an expression is an instance of (`Net(...)`, a name bound to one,
   // `self.encoder` set in __init__), or nullptr.
   const ClassSummary* instance_class(TSNode expr) const;
@@ -257,6 +262,13 @@ class SemanticModel {
   std::vector<std::pair<TSNode, TSNode>> pending_withs_;  // (with statement, call of a project helper)
   std::unordered_set<std::string> top_level_names_;      // defs and classes of the module
   mutable bool name_evidence_ = false;
+  // is_model_callee is asked about the same callee by several rules: callee -> (answer, by name).
+  mutable std::unordered_map<uintptr_t, std::pair<bool, bool>> model_callee_memo_;
+  // if/elif node -> whether its consequence is a periodic (logging) branch.
+  mutable std::unordered_map<uintptr_t, bool> periodic_branch_memo_;
+  friend bool periodic_branch_memoised(const SemanticModel& m, TSNode p, TSNode child);
+  const CallInfo* resolved_call(TSNode call) const;
+  bool is_model_callee_uncached(TSNode callee) const;
   ImportTable imports_;
   std::vector<FunctionInfo> functions_;
   std::vector<ClassInfo> classes_;

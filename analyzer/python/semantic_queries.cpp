@@ -210,12 +210,20 @@ bool branch_trains(const SemanticModel& m, TSNode branch) {
   return trains;
 }
 
-bool periodic_branch(const SemanticModel& m, TSNode p, TSNode child) {
+}  // namespace
+
+bool periodic_branch_memoised(const SemanticModel& m, TSNode p, TSNode child) {
   const Kinds& k = kinds();
   TSSymbol s = ts_node_symbol(p);
-  return (s == k.if_statement || s == k.elif_clause) && same_node(child, field(p, "consequence")) &&
-         is_periodic_condition(m, field(p, "condition")) && !branch_trains(m, child);
+  if (s != k.if_statement && s != k.elif_clause) return false;
+  if (!same_node(child, field(p, "consequence"))) return false;
+  auto [it, fresh] = m.periodic_branch_memo_.try_emplace(node_key(p), false);
+  if (fresh) it->second = is_periodic_condition(m, field(p, "condition")) && !branch_trains(m, child);
+  return it->second;
 }
+
+namespace {
+bool periodic_branch(const SemanticModel& m, TSNode p, TSNode child) { return periodic_branch_memoised(m, p, child); }
 }  // namespace
 
 bool SemanticModel::periodic_guarded(TSNode n) const {
@@ -369,10 +377,9 @@ int SemanticModel::value_is_model(TSNode value, int fn, int depth) const {
   for (const ClassInfo& cls : classes_)
     if (cls.name == c || cls.qualname == c) return cls.is_module && !cls.is_loss ? 1 : 0;
   if (index_) {
+    if (call_resolves(ctor)) return (call_effects(ctor) & kReturnsModel) ? 1 : -1;
     std::string t = target_of(callee, fn);
     if (const ClassSummary* cls = index_->class_of(t, options_.module)) return cls->is_module && !cls->is_loss ? 1 : 0;
-    if (!t.empty() && index_->resolves(t, options_.module))
-      return (call_effects(ctor) & kReturnsModel) ? 1 : -1;
   }
   return -1;
 }
@@ -447,6 +454,21 @@ bool SemanticModel::is_shared_name(TSNode identifier) const {
 }
 
 bool SemanticModel::is_model_callee(TSNode callee) const {
+  auto it = model_callee_memo_.find(node_key(callee));
+  if (it != model_callee_memo_.end()) {
+    if (it->second.second) note_name_evidence();
+    return it->second.first;
+  }
+  bool before = used_name_evidence();
+  clear_name_evidence();
+  bool answer = is_model_callee_uncached(callee);
+  bool by_name = used_name_evidence();
+  model_callee_memo_[node_key(callee)] = {answer, by_name};
+  if (before) note_name_evidence();
+  return answer;
+}
+
+bool SemanticModel::is_model_callee_uncached(TSNode callee) const {
   const Kinds& k = kinds();
   TSSymbol s = ts_node_symbol(callee);
   if (s == k.subscript) return is_model_callee(field(callee, "value"));
@@ -489,12 +511,13 @@ bool SemanticModel::is_model_callee(TSNode callee) const {
         !binding(text(root), ts_node_start_byte(root), fn))
       return false;
     if (ts_node_symbol(root) == k.identifier && text(root) == "torch") return false;
+    bool on_self = text(obj) == "self";
+    // Off `self`, only a module-like attribute name can make `obj.attr(...)` a forward.
+    if (!on_self && !is_model_name(attr)) return false;
     // A method the project defines (`self.encode_prompt`, `trainer.predict`) is code, not a
     // module's forward.
-    if (index_ && !call_target(parent(callee)).empty() && !call_target(parent(callee)).starts_with("*.") &&
-        index_->resolves(call_target(parent(callee)), options_.module))
-      return false;
-    bool on_self = text(obj) == "self";
+    TSNode call = parent(callee);
+    if (call_resolves(call) && !call_target(call).starts_with("*.")) return false;
     if (on_self) {
       int known = value_is_model(callee, fn, 0);
       if (known >= 0) return known == 1;
