@@ -1,10 +1,14 @@
 #include "python/engine.h"
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <mutex>
+#include <map>
 #include <set>
 #include <unordered_map>
+
+#include <fmt/format.h>
 
 #include "python/kinds.h"
 
@@ -214,6 +218,8 @@ std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& pf) {
   const SemanticModel& model = *pf.model;
   std::set<std::pair<uint32_t, int>> reported_in_function;  // once-per-function rules
   std::set<std::pair<uint32_t, uint32_t>> reported_in_region;  // once-per-region rules
+  // dedupe-by rules: (rule, scope, value) -> the finding reported, and the lines of the others
+  std::map<std::string, std::pair<size_t, std::vector<uint32_t>>> reported_values;
   Bindings b;
   for (size_t i = 0; i < model.node_count(); ++i) {
     TSNode node = model.node_at(i);
@@ -223,6 +229,7 @@ std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& pf) {
       b.single.clear();
       b.multi.clear();
       model.clear_name_evidence();
+      model.clear_lower_severity();
       if (!evaluate(rule.matcher, node, model, b)) continue;
       bool by_name = model.used_name_evidence();
       if (rule.spec.once_per_function) {
@@ -249,14 +256,55 @@ std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& pf) {
         if (!ts_node_is_null(region)) d.region = ByteRange{ts_node_start_byte(region), ts_node_end_byte(region)};
       }
       d.message = interpolate(rule.spec.message, b, model, true);
+      if (!model.lower_severity_reason().empty()) {
+        d.severity = Severity::Info;
+        d.message += " (" + model.lower_severity_reason() + ")";
+      }
       d.hint = interpolate(rule.spec.hint, b, model, true);
       if (rule.spec.fix) d.fix = build_fix(*rule.spec.fix, node, b, pf);
       if (rule.spec.once_per_region && d.region && !reported_in_region.insert({ri, d.region->start}).second) continue;
+      if (rule.spec.dedupe_by) {
+        auto nodes = b.nodes(rule.spec.dedupe_by->substr(rule.spec.dedupe_by->find_first_not_of('$')));
+        TSNode scope{};
+        if (!model.innermost_training_loop(node, &scope)) scope = model.function(model.function_of(node)) ? model.function(model.function_of(node))->node : TSNode{};
+        if (!nodes.empty()) {
+          std::string key = std::to_string(ri) + ":" + std::to_string(ts_node_is_null(scope) ? 0 : ts_node_start_byte(scope)) +
+                            ":" + std::string(model.text(nodes.front()));
+          auto [it, first] = reported_values.try_emplace(key, out.size(), std::vector<uint32_t>{});
+          if (!first) {
+            it->second.second.push_back(pf.file->lines.position(pf.file->text, ts_node_start_byte(node)).line);
+            continue;
+          }
+        }
+      }
       resolve_positions(*pf.file, d);
       out.push_back(std::move(d));
     }
   }
   model.set_current(-1);
+  for (auto& [key, seen] : reported_values) {
+    auto& [index, lines] = seen;
+    if (lines.empty() || index >= out.size()) continue;
+    std::string list;
+    for (uint32_t l : lines) list += (list.empty() ? "" : ", ") + std::to_string(l);
+    out[index].message += fmt::format(" (the same value is read again on line{} {} of this loop)", lines.size() == 1 ? "" : "s", list);
+  }
+  // One problem, one finding: a rule that absorbs another takes over its finding on the same
+  // node and carries its help too.
+  for (const CompiledRule& rule : rules.rules()) {
+    for (const std::string& absorbed : rule.spec.absorbs) {
+      for (Diagnostic& a : out) {
+        if (a.rule_id != rule.spec.id) continue;
+        for (Diagnostic& d : out) {
+          if (d.rule_id != absorbed || d.range.start != a.range.start || d.range.end != a.range.end) continue;
+          a.message += "; also (" + d.rule_id + "): " + d.message;
+          if (d.fix && a.fix) a.fix->title += "; " + d.fix->title;
+          d.rule_id.clear();  // dropped below
+        }
+      }
+    }
+  }
+  out.erase(std::remove_if(out.begin(), out.end(), [](const Diagnostic& d) { return d.rule_id.empty(); }), out.end());
   return out;
 }
 

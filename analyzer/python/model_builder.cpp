@@ -407,8 +407,8 @@ void ModelBuilder::on_call(TSNode n) {
     mark_uses_autograd();  // input gradients (attacks, saliency): autograd is the point
   } else if (canonical == "torch.autograd.backward") {
     mark_steps();
-    if (f && !ts_node_is_null(args) && ts_node_named_child_count(args) > 0)
-      f->backward_roots.push_back(ts_node_named_child(args, 0));
+    if (!ts_node_is_null(args) && ts_node_named_child_count(args) > 0)
+      (f ? f->backward_roots : m_.module_backward_roots_).push_back(ts_node_named_child(args, 0));
   } else if (canonical == "torch.distributed.autograd.backward") {
     mark_steps();
     mark_clears();  // gradients live in the distributed autograd context, fresh each step
@@ -426,13 +426,24 @@ void ModelBuilder::on_call(TSNode n) {
       // accelerator.backward(loss), scaler.scale(loss).backward(): the loss is the argument.
       if (method == "backward" && nargs > 0 && ts_node_symbol(ts_node_named_child(args, 0)) != k_.keyword_argument)
         root = ts_node_named_child(args, 0);
-      if (f && !ts_node_is_null(root)) f->backward_roots.push_back(root);
+      if (!ts_node_is_null(root)) (f ? f->backward_roots : m_.module_backward_roots_).push_back(root);
     } else if (method == "step" && (m_.is_optimizer(receiver) || m_.is_grad_scaler(receiver))) {
       mark_steps();
     } else if (method == "requires_grad_") {
       mark_uses_autograd();
     } else if (method == "zero_grad") {
-      mark_clears();
+      // `opt_d.zero_grad()` clears opt_d's parameters only; `model.zero_grad()`, an
+      // optimizer picked from a collection, or one we cannot name clears everything.
+      const Assignment* b = ts_node_symbol(receiver) == k_.identifier ? m_.binding(m_.text(receiver), ts_node_start_byte(n), fn) : nullptr;
+      bool one_optimizer = (ts_node_symbol(receiver) == k_.identifier || ts_node_symbol(receiver) == k_.attribute) &&
+                           m_.is_optimizer(receiver) && !(b && b->loop_target);
+      if (one_optimizer) {
+        for (LoopInfo* l : all_loops()) l->cleared_optimizers.emplace_back(m_.text(receiver));
+        for (auto& fr : frames_)
+          if (fr.type == FrameType::Function) m_.functions_[fr.index].clears_grad = true;
+      } else {
+        mark_clears();
+      }
     } else if ((method == "zero_" || method == "detach_") && last_segment(m_.text(receiver)) == "grad") {
       mark_clears();
     } else if ((method == "eval" && nargs == 0) || method == "train") {

@@ -89,9 +89,15 @@ bool persists_across_iterations(const PredicateEnv& e, TSNode acc) {
 
 // The training loop around the match never clears gradients (zero_grad, p.grad = None,
 // also in closures and same-file helpers) and hands the optimizer to no unknown code.
-bool loop_never_clears_grad(const PredicateEnv& e, TSNode) {
+// With several optimizers (a GAN's generator and discriminator), each one that steps must be
+// cleared: `opt_g.zero_grad()` does not clear opt_d's parameters.
+bool loop_never_clears_grad(const PredicateEnv& e, TSNode opt) {
   const LoopInfo* l = e.model.innermost_training_loop(e.match);
-  return l && !l->clears_grad && !l->passes_optimizer_to_unknown;
+  if (!l || l->clears_grad || l->passes_optimizer_to_unknown) return false;
+  std::string_view name = e.model.text(opt);
+  for (const std::string& cleared : l->cleared_optimizers)
+    if (cleared == name) return false;
+  return true;
 }
 
 // Evaluation code whose model was never put in eval mode: no .eval() / .train(False) in the
@@ -115,6 +121,20 @@ bool first_sync_in_chain(const PredicateEnv& e, TSNode receiver) {
     if (method == "cpu" || method == "numpy" || method == "tolist" || method == "item") return false;
     r = field(f, "object");
   }
+  return true;
+}
+
+// Train/eval mode only changes dropout and batch-norm: for a project model class known to
+// have neither, a mode bug changes nothing today (but will when such a layer is added).
+void note_mode_insensitive_model(const SemanticModel& m, TSNode model) {
+  const ClassSummary* c = m.instance_class(model);
+  if (c && c->is_module && !c->has_stochastic_layers)
+    m.note_lower_severity("`" + std::string(last_segment(c->qualname)) +
+                          "` has no dropout or batch-norm layers: its mode changes nothing today");
+}
+
+bool mode_matters(const PredicateEnv& e, TSNode model) {
+  note_mode_insensitive_model(e.model, model);
   return true;
 }
 
@@ -156,6 +176,7 @@ bool train_mode_not_restored(const PredicateEnv& e, TSNode call) {
     return false;
   };
   if (direct && !trained_here(field(f, "object"))) return false;
+  if (direct) note_mode_insensitive_model(m, field(f, "object"));
   if (!direct) {
     // A helper: only when it is handed the model trained here (its mode switch may be about
     // any other model: an EMA copy, a scorer's own network).
@@ -222,6 +243,8 @@ const std::vector<NamedPredicate> kPredicates = {
     {"loop-never-clears-grad", loop_never_clears_grad, "the surrounding training loop never clears gradients"},
     {"eval-mode-never-set", eval_mode_never_set,
      "the surrounding evaluation function never calls .eval(), nor does any caller before calling it"},
+    {"mode-matters", mode_matters,
+     "always true; lowers the finding to info when the model is a project class with no dropout or batch-norm layers"},
     {"train-mode-not-restored", train_mode_not_restored,
      "the call leaves a model in eval mode inside a loop that trains, and nothing in that loop switches back to train mode"},
     {"first-sync-in-chain", first_sync_in_chain, "the receiver is not itself a host transfer (.cpu(), .numpy(), ...)"},

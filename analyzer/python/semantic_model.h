@@ -82,7 +82,7 @@ struct FunctionInfo {
   std::vector<uint32_t> calls;    // indices into the call table
   std::vector<TSNode> sync_calls; // .item() / .cpu() in its body
   std::vector<TSNode> returns;    // returned expressions
-  std::vector<TSNode> backward_roots;  // expressions backward() is called on
+  std::vector<TSNode> backward_roots;  // expressions backward() is called on (module level: see module_backward_roots_)
   std::vector<TSNode> set_grad_enabled_false, set_grad_enabled_true;  // statements
   uint32_t effects = 0;           // Effect bits after the project join
   // Completed with the project index:
@@ -99,7 +99,8 @@ struct LoopInfo {
   int function = -1;
   bool steps_directly = false;  // backward()/step() in its body outside nested loops
   bool reaches_backward = false;
-  bool clears_grad = false;     // anywhere in the body, nested loops, closures and callees
+  bool clears_grad = false;     // clears every gradient: model.zero_grad(), p.grad = None, a helper
+  std::vector<std::string> cleared_optimizers;  // `X.zero_grad()` on these optimizers
   bool passes_optimizer_to_unknown = false;
   std::vector<uint32_t> direct_calls;  // outside nested loops (indices into the call table)
   std::vector<uint32_t> all_calls;     // anywhere
@@ -205,6 +206,9 @@ class SemanticModel {
   TSNode call_node(uint32_t call_index) const { return calls_[call_index].node; }
   // `model` in `model.encoder(x)` / `model.eval()`: a module instance, by flow or by name.
   bool is_model_callee_object(TSNode obj) const;
+  // A callee whose result flows into what the function backpropagates (`netD` in
+  // `bce(netD(x), y).backward()`): a differentiable model, whatever its name.
+  bool feeds_backward(TSNode callee) const;
   // A name other functions can reach too: module-level, or a local alias of `self.X`.
   bool is_shared_name(TSNode identifier) const;
   bool in_no_grad(TSNode n) const;
@@ -233,6 +237,11 @@ class SemanticModel {
   bool used_name_evidence() const { return name_evidence_; }
   void clear_name_evidence() const { name_evidence_ = false; }
   void note_name_evidence() const { name_evidence_ = true; }
+  // A predicate found that the finding matters less here (a model with no dropout or
+  // batch-norm layers): the engine lowers it to `info` and appends the reason.
+  void note_lower_severity(std::string reason) const { lower_severity_reason_ = std::move(reason); }
+  const std::string& lower_severity_reason() const { return lower_severity_reason_; }
+  void clear_lower_severity() const { lower_severity_reason_.clear(); }
   // A plain (`=`) assignment to `name` within (begin, end] of function `fn`, other than the
   // one that ends at `except_pos`.
   bool assigned_within(int fn, std::string_view name, uint32_t begin, uint32_t end, uint32_t except_pos = 0) const;
@@ -262,10 +271,13 @@ class SemanticModel {
   std::vector<std::pair<TSNode, TSNode>> pending_withs_;  // (with statement, call of a project helper)
   std::unordered_set<std::string> top_level_names_;      // defs and classes of the module
   mutable bool name_evidence_ = false;
+  mutable std::string lower_severity_reason_;
   // is_model_callee is asked about the same callee by several rules: callee -> (answer, by name).
   mutable std::unordered_map<uintptr_t, std::pair<bool, bool>> model_callee_memo_;
   // if/elif node -> whether its consequence is a periodic (logging) branch.
   mutable std::unordered_map<uintptr_t, bool> periodic_branch_memo_;
+  // function index + 1 -> texts of the callees feeding its backward roots (computed once).
+  mutable std::unordered_map<int, std::unordered_set<std::string>> grad_callees_;
   friend bool periodic_branch_memoised(const SemanticModel& m, TSNode p, TSNode child);
   const CallInfo* resolved_call(TSNode call) const;
   bool is_model_callee_uncached(TSNode callee) const;
@@ -279,6 +291,7 @@ class SemanticModel {
   // (function index + 1) -> name -> assignments in source order
   std::vector<std::unordered_map<std::string, std::vector<Assignment>>> assignments_;
   std::vector<ModeCall> module_mode_calls_;
+  std::vector<TSNode> module_backward_roots_;
   std::vector<std::pair<uint32_t, uint32_t>> comments_;
   std::vector<TSNode> nodes_;
   std::vector<int32_t> parent_;

@@ -490,6 +490,7 @@ bool SemanticModel::is_model_callee_uncached(TSNode callee) const {
     } else {
       int known = b->parameter || b->loop_target ? value_is_model(callee, fn, 0) : value_is_model(b->value, b->fn, 0);
       if (known >= 0) return known == 1;
+      if (feeds_backward(callee)) return true;  // its output is backpropagated: a model by flow
       if (!b->parameter && !b->loop_target && !ts_node_is_null(b->value) && ts_node_symbol(b->value) == k.call) {
         // Bound to the result of an unknown call: a factory counts only by its name.
         std::string_view f = last_segment(text(field(b->value, "function")));
@@ -521,6 +522,7 @@ bool SemanticModel::is_model_callee_uncached(TSNode callee) const {
     if (on_self) {
       int known = value_is_model(callee, fn, 0);
       if (known >= 0) return known == 1;
+      if (feeds_backward(callee)) return true;
     } else if (!is_model_callee_object(obj) && attr.find('_', attr.find_first_not_of('_')) != std::string_view::npos) {
       // `accelerator.unwrap_model`, `quantizer.preprocess_model`: on an object that is not a
       // model, a compound name is a method's, not a submodule's.
@@ -616,6 +618,60 @@ bool SemanticModel::is_backpropagated(TSNode expr) const {
     if (found) return true;
   }
   return false;
+}
+
+bool SemanticModel::feeds_backward(TSNode callee) const {
+  const Kinds& k = kinds();
+  int fn = function_of(callee);
+  auto [it, fresh] = grad_callees_.try_emplace(fn + 1);
+  if (fresh) {
+    std::unordered_set<std::string>& out = it->second;
+    const auto& roots = fn < 0 ? module_backward_roots_ : functions_[fn].backward_roots;
+    std::function<void(TSNode, int)> visit = [&](TSNode root, int depth) {
+      walk(root, [&](TSNode c) {
+        TSSymbol cs = ts_node_symbol(c);
+        if (cs == k.identifier || cs == k.attribute) {
+          if (depth < 3) {
+            const Assignment* b = binding(text(c), ts_node_start_byte(c), fn);
+            if (b && !ts_node_is_null(b->value) && !b->parameter && !b->loop_target) visit(b->value, depth + 1);
+          }
+          return false;
+        }
+        if (cs == k.call) {
+          TSNode f = field(c, "function");
+          TSNode args = field(c, "arguments");
+          auto visit_args = [&] {
+            if (!ts_node_is_null(args)) visit(args, depth);
+          };
+          TSSymbol fs = ts_node_symbol(f);
+          if (fs == k.attribute) {
+            TSNode obj = field(f, "object");
+            TSNode root = obj;
+            while (ts_node_symbol(root) == k.attribute) root = field(root, "object");
+            if (text(obj) == "self") {
+              out.insert(std::string(text(f)));  // self.net(x): a submodule (or a method, resolved elsewhere)
+            } else if (ts_node_symbol(root) == k.identifier && imports_.imported(text(root))) {
+              if (canonical(f).starts_with("torch.")) visit_args();  // torch ops keep their inputs' graph
+            } else {
+              visit(obj, depth);  // `netD(x).mean()`, `out.sum()`: computed from the receiver
+              if (text(field(f, "attribute")) == "forward") out.insert(std::string(text(obj)));
+            }
+          } else if (fs == k.identifier) {
+            std::string_view name = text(f);
+            if (imports_.imported(name) || name == "sum" || name == "max" || name == "min" ||
+                is_loss_name(name) || value_is_loss_module(f, fn))
+              visit_args();  // a loss or an op of what feeds it
+            else
+              out.insert(std::string(name));  // netD(x), model(x): the result carries the graph
+          }
+          return false;
+        }
+        return true;
+      }, [](TSNode) {});
+    };
+    for (TSNode root : roots) visit(root, 0);
+  }
+  return it->second.count(std::string(text(callee))) > 0;
 }
 
 Provenance SemanticModel::provenance(TSNode expr) const { return provenance_at(expr, function_of(expr), 0); }

@@ -82,7 +82,8 @@ class Reader {
 };
 
 const std::vector<std::string> kRuleKeys = {"id", "name", "family", "language", "severity", "message", "hint",
-                                            "anchor", "report", "match", "fix", "confirm", "docs", "engine", "default", "region"};
+                                            "anchor", "report", "match", "fix", "confirm", "docs", "engine", "default", "region",
+                                            "dedupe-by", "absorbs"};
 const std::vector<std::string> kMatchKeys = {"pattern", "kind", "any", "all", "not", "inside", "has", "field", "where"};
 const std::vector<std::string> kFixKeys = {"title", "applicability", "replace", "with", "insert-after"};
 const std::vector<std::string> kDocKeys = {"what", "why", "example", "use-instead", "fix-safety", "references"};
@@ -134,6 +135,14 @@ RuleSpec Reader::rule(const YAML::Node& n) {
     r.once_per_region = rep == "once-per-region";
   }
   if (n["confirm"]) r.confirm = scalar(n["confirm"], "confirm");
+  if (n["dedupe-by"]) {
+    r.dedupe_by = scalar(n["dedupe-by"], "dedupe-by");
+    if (!r.dedupe_by->starts_with("$")) fail(n["dedupe-by"], "`dedupe-by` must be a metavariable such as `$T`");
+  }
+  if (n["absorbs"]) {
+    if (!n["absorbs"].IsSequence()) fail(n["absorbs"], "`absorbs` must be a list of rule codes");
+    for (const auto& code : n["absorbs"]) r.absorbs.push_back(scalar(code, "absorbs"));
+  }
   if (n["region"]) {
     r.region = scalar(n["region"], "region");
     if (r.region != "training-loop" && r.region != "function")

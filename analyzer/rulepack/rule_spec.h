@@ -62,6 +62,12 @@ struct RuleSpec {
   bool once_per_function = false;
   bool once_per_region = false;  // one finding per `region` (e.g. per training loop): one cause, one report
   std::string region;  // "", "training-loop" or "function": see Diagnostic::region
+  // One finding per innermost training loop (or function) and text of this metavariable:
+  // `loss.item()` on two adjacent lines is one problem.
+  std::optional<std::string> dedupe_by;
+  // Rules whose finding on the same node is the same problem seen from another side: one
+  // finding (this rule's), whose help also carries theirs.
+  std::vector<std::string> absorbs;
   // `pattern`: matched by the engine; `suppressions`: produced by the suppression pass.
   std::string engine = "pattern";
   bool enabled_by_default = true;  // `default: off` rules run only when selected by name

@@ -16,11 +16,42 @@ def syncs_every_step(model, loader, optimizer, device):
         correct += (out.argmax(1) == y).sum().item()  # expect: TL201
         preds = out.argmax(1).cpu().numpy()  # expect: TL201
         scores = out.detach().tolist()  # expect: TL201
-        value = float(loss)  # expect: TL201
-        print(loss)  # expect: TL201
-        print(f"loss {loss:.4f}")  # expect: TL201
-        if loss > 10:  # expect: TL201
+        value = float(loss)  # the same value again: folded into the finding above
+        print(loss)
+        print(f"loss {loss:.4f}")
+        if loss > 10:
             break
+
+
+def each_form_reads(model, loader, optimizer, criterion, pbar, logger):
+    for x, y in loader:
+        optimizer.zero_grad()
+        out = model(x)
+        loss = criterion(out, y)
+        loss.backward()
+        optimizer.step()
+        value = float(out.max())  # expect: TL201
+        print(out.mean())  # expect: TL201
+        print(f"loss {loss:.4f}")  # expect: TL201
+        if out.min() > 10:  # expect: TL201
+            break
+        pbar.set_description("%g" % out.std())  # expect: TL201
+        logger.info("norm {}".format(out.norm()))  # expect: TL201
+
+
+def critic_updates_every_n_steps(netG, netD, loader, opt_g, opt_d, n_critic):
+    for i, x in enumerate(loader):
+        opt_d.zero_grad()
+        d_loss = netD(x).mean() - netD(netG(x).detach()).mean()
+        d_loss.backward()
+        opt_d.step()
+        if (i + 1) % n_critic == 0:
+            # Training work, not periodic logging: every generator update syncs here.
+            opt_g.zero_grad()
+            g_loss = -netD(netG(x)).mean()
+            g_loss.backward()
+            opt_g.step()
+            print(g_loss.item())  # expect: TL201
 
 
 def nested_in_training_loop(model, loader, optimizer):
@@ -34,6 +65,20 @@ def nested_in_training_loop(model, loader, optimizer):
 
 
 # ---- negatives ----
+
+def integer_arithmetic(model, loader, optimizer, log_every, total_steps):
+    for step, x in enumerate(loader):
+        optimizer.zero_grad()
+        model(x).mean().backward()
+        optimizer.step()
+        if step % log_every == 0:
+            pass
+        if step + 1 >= total_steps:
+            break
+        for i in range(3):
+            if i == step:
+                pass
+
 
 def periodic_logging(model, loader, optimizer, log_every=50):
     for step, (x, y) in enumerate(loader):
