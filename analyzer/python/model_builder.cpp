@@ -19,6 +19,13 @@ std::string ImportTable::canonical(std::string_view dotted) const {
   return dot == std::string_view::npos ? it->second : it->second + std::string(dotted.substr(dot));
 }
 
+const ModeCall* last_mode_switch(const std::vector<ModeCall>& calls, uint32_t at) {
+  const ModeCall* last = nullptr;
+  for (const ModeCall& m : calls)
+    if (m.reaches(at)) last = &m;
+  return last;
+}
+
 namespace {
 bool is_no_grad_api(std::string_view c) {
   return c == "torch.no_grad" || c == "torch.inference_mode" || c == "torch.autograd.no_grad" ||
@@ -430,7 +437,8 @@ void ModelBuilder::on_call(TSNode n) {
     } else if (method == "step" && (m_.is_optimizer(receiver) || m_.is_grad_scaler(receiver))) {
       mark_steps();
     } else if (method == "requires_grad_") {
-      mark_uses_autograd();
+      if (m_.text(args) == "(False)" || m_.text(args) == "(requires_grad=False)") m_.frozen_receivers_.emplace(m_.text(receiver));
+      else mark_uses_autograd();
     } else if (method == "zero_grad") {
       // `opt_d.zero_grad()` clears opt_d's parameters only; `model.zero_grad()`, an
       // optimizer picked from a collection, or one we cannot name clears everything.
@@ -448,6 +456,7 @@ void ModelBuilder::on_call(TSNode n) {
       mark_clears();
     } else if ((method == "eval" && nargs == 0) || method == "train") {
       bool eval = method == "eval" || m_.text(args) == "(False)" || m_.text(args) == "(mode=False)";
+      if (eval) m_.eval_receivers_.emplace(m_.text(receiver));
       // Shared with the caller: rooted at a parameter, `self` or a module-level name, also
       // through a local alias (`model = self.model`).
       bool on_parameter = true;
@@ -466,7 +475,14 @@ void ModelBuilder::on_call(TSNode n) {
         }
         value = b->value;
       }
-      (fn < 0 ? m_.module_mode_calls_ : f->mode_calls).push_back({pos, eval, on_parameter});
+      TSNode block = n;
+      for (TSNode p : m_.ancestors(n))
+        if (ts_node_symbol(p) == k_.block || ts_node_symbol(p) == k_.module) {
+          block = p;
+          break;
+        }
+      (fn < 0 ? m_.module_mode_calls_ : f->mode_calls)
+          .push_back({pos, eval, on_parameter, ts_node_start_byte(block), ts_node_end_byte(block)});
     } else if ((method == "item" || method == "cpu") && nargs == 0 && f) {
       f->sync_calls.push_back(n);
     }
@@ -488,6 +504,16 @@ void ModelBuilder::on_call(TSNode n) {
       if (passes)
         for (LoopInfo* l : loops) optimizer_passing_calls_.push_back({l, index});
     }
+  }
+  // A helper handed an optimizer (`loss_scaler(loss, optimizer, ...)`) trains: whatever runs
+  // here is not evaluation code, even when the helper is a library's.
+  if (!ts_node_is_null(args) && ts_node_symbol(callee) != k_.attribute) {
+    bool passes = false;
+    for_each_named_child(args, [&](TSNode a) {
+      if (ts_node_symbol(a) == k_.keyword_argument) a = field(a, "value");
+      passes = passes || m_.is_optimizer(a);
+    });
+    if (passes) mark_uses_autograd();
   }
 }
 

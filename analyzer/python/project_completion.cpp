@@ -128,9 +128,7 @@ FileSummary SemanticModel::summary() const {
       r.under_no_grad = c.under_no_grad;
       r.periodic = periodic_guarded(c.node);
       uint32_t pos = ts_node_start_byte(c.node);
-      const ModeCall* last = nullptr;
-      for (const ModeCall& m : modes)
-        if (m.pos < pos) last = &m;
+      const ModeCall* last = last_mode_switch(modes, pos);
       r.after_eval = last && last->eval;
       ref_of[i] = static_cast<int>(s.calls.size());
       if (c.decorator) s.decorators.push_back(static_cast<uint32_t>(s.calls.size()));
@@ -158,8 +156,21 @@ FileSummary SemanticModel::summary() const {
     if (f.no_grad_wrapper) e |= kNoGradWrapper;
     for (const ModeCall& m : f.mode_calls)
       if (m.on_parameter) e |= m.eval ? kSetsEval : kSetsTrain;
-    for (TSNode sync : f.sync_calls)
-      if (!periodic_guarded(sync)) e |= kSyncs;
+    // A helper syncs for its caller only when it always does: `.item()` under an `if` (a
+    // flag, a reduction mode) depends on arguments the summary does not see.
+    for (TSNode sync : f.sync_calls) {
+      bool conditional = false;
+      for (TSNode p : ancestors(sync)) {
+        TSSymbol ps = ts_node_symbol(p);
+        if (ps == k.function_definition) break;
+        if (ps == k.if_statement || ps == k.elif_clause || ps == k.else_clause || ps == k.conditional_expression ||
+            ps == k.except_clause || ps == k.boolean_operator) {
+          conditional = true;
+          break;
+        }
+      }
+      if (!conditional) e |= kSyncs;
+    }
     summarize_calls(fi, s, f.mode_calls);
     // What it returns: by local flow now; through returned calls once the project is joined.
     for (TSNode r : f.returns) {
@@ -294,9 +305,7 @@ void SemanticModel::complete_eval_code() {
     if (l.reaches_backward) continue;
     const auto& calls = l.function < 0 ? module_mode_calls_ : functions_[l.function].mode_calls;
     uint32_t start = ts_node_start_byte(l.node);
-    const ModeCall* last = nullptr;
-    for (const ModeCall& c : calls)
-      if (c.pos < start) last = &c;
+    const ModeCall* last = last_mode_switch(calls, start);
     l.eval_loop = last && last->eval;
   }
   // A function evaluates when it runs a model, never backpropagates, and something says it

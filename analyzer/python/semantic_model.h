@@ -49,7 +49,13 @@ struct ModeCall {  // model.eval() / model.train(...)
   // On something the caller handed in (a parameter, `self`): the caller sees the switch. A
   // model the function builds itself (`from_pretrained` ending in `model.eval()`) it does not.
   bool on_parameter = true;
+  uint32_t block_start = 0, block_end = 0;  // the block holding the statement
+  // Whether the switch reaches the code at `at`: it comes first, in a block that holds it (a
+  // switch in a sibling branch or an earlier `if args.eval:` that returns does not).
+  bool reaches(uint32_t at) const { return pos < at && block_start <= at && at < block_end; }
 };
+// The last mode switch that reaches `at`, or nullptr.
+const ModeCall* last_mode_switch(const std::vector<ModeCall>& calls, uint32_t at);
 
 // Every call of the file, once: the function that makes it, where it sits, and what it
 // refers to (a CallRef target, see summary.h; empty for library calls).
@@ -209,6 +215,12 @@ class SemanticModel {
   // A callee whose result flows into what the function backpropagates (`netD` in
   // `bce(netD(x), y).backward()`): a differentiable model, whatever its name.
   bool feeds_backward(TSNode callee) const;
+  // The model is put in eval mode outside the function that runs it: `self.X.eval()` in any
+  // method of the class (a wrapper's __init__), or it comes from `from_pretrained` (which
+  // returns Hugging Face models in eval mode).
+  bool eval_mode_set_elsewhere(TSNode model) const;
+  // `X.requires_grad_(False)` somewhere in the file: X's forward records no graph of its own.
+  bool is_frozen_module(TSNode model) const;
   // A name other functions can reach too: module-level, or a local alias of `self.X`.
   bool is_shared_name(TSNode identifier) const;
   bool in_no_grad(TSNode n) const;
@@ -246,6 +258,10 @@ class SemanticModel {
   // one that ends at `except_pos`.
   bool assigned_within(int fn, std::string_view name, uint32_t begin, uint32_t end, uint32_t except_pos = 0) const;
   const std::vector<Assignment>* assignments(int fn, std::string_view name) const;
+  // The binding of `name` visible at `pos` in function `fn`: its own, the class's `self.X`
+  // attributes, then module level.
+  const Assignment* binding(std::string_view name, uint32_t pos, int fn) const;
+
 
  private:
   friend class ModelBuilder;
@@ -253,9 +269,6 @@ class SemanticModel {
   Provenance provenance_of_call(TSNode call, int fn, int depth) const;
   Provenance provenance_of_name(std::string_view name, uint32_t pos, int fn, int depth) const;
   bool function_no_grad(int fn) const;
-  // The binding of `name` visible at `pos` in function `fn`: its own, the class's `self.X`
-  // attributes, then module level.
-  const Assignment* binding(std::string_view name, uint32_t pos, int fn) const;
   // 1: a module instance, 0: known not to be one, -1: unknown.
   int value_is_model(TSNode value, int fn, int depth) const;
   bool value_is_loss_module(TSNode value, int fn) const;
@@ -292,6 +305,8 @@ class SemanticModel {
   std::vector<std::unordered_map<std::string, std::vector<Assignment>>> assignments_;
   std::vector<ModeCall> module_mode_calls_;
   std::vector<TSNode> module_backward_roots_;
+  std::unordered_set<std::string> eval_receivers_;    // texts of X in `X.eval()` (any scope)
+  std::unordered_set<std::string> frozen_receivers_;  // texts of X in `X.requires_grad_(False)`
   std::vector<std::pair<uint32_t, uint32_t>> comments_;
   std::vector<TSNode> nodes_;
   std::vector<int32_t> parent_;

@@ -445,6 +445,21 @@ bool SemanticModel::is_model_callee_object(TSNode obj) const {
   return known == 1 || (known < 0 && is_model_name(last_segment(text(obj))));
 }
 
+bool SemanticModel::eval_mode_set_elsewhere(TSNode model) const {
+  const Kinds& k = kinds();
+  if (eval_receivers_.count(std::string(text(model)))) {
+    // `self.X.eval()` anywhere in the class; a plain name must be switched in this function.
+    if (text(model).starts_with("self.")) return true;
+  }
+  if (ts_node_symbol(model) == k.identifier) {
+    const Assignment* b = binding(text(model), ts_node_start_byte(model), function_of(model));
+    if (b && !ts_node_is_null(b->value) && text(b->value).find("from_pretrained") != std::string_view::npos) return true;
+  }
+  return false;
+}
+
+bool SemanticModel::is_frozen_module(TSNode model) const { return frozen_receivers_.count(std::string(text(model))) > 0; }
+
 bool SemanticModel::is_shared_name(TSNode identifier) const {
   if (ts_node_symbol(identifier) != kinds().identifier) return false;
   const Assignment* b = binding(text(identifier), ts_node_start_byte(identifier), function_of(identifier));

@@ -1,4 +1,6 @@
 import torch
+import torch.nn as nn
+import torch.nn.functional as F
 
 
 def evaluate(model, loader):
@@ -70,4 +72,79 @@ def validation_with_grad_on_purpose(model, loader, optimizer):
 def infer_with_set_grad_enabled(model, x):
     model.eval()
     torch.set_grad_enabled(False)
+    return model(x)
+
+
+# ---- flow, not names ----
+
+def score(classifier, val_loader):  # not named like evaluation: evaluates after eval()
+    classifier.eval()
+    hits = 0
+    for x, y in val_loader:
+        hits += (classifier(x).argmax(1) == y).sum()  # expect: TL303
+    return hits
+
+
+def run_validation(model, loader):
+    model.eval()
+    with torch.no_grad():
+        for x, _ in loader:
+            model(x)
+    torch.set_grad_enabled(True)
+
+
+def sibling_branch_does_not_cover(model, loader, fast):
+    model.eval()
+    if fast:
+        torch.set_grad_enabled(False)
+    else:
+        for x, _ in loader:
+            model(x)  # expect: TL303
+
+
+def switched_off_before(model, loader):
+    model.eval()
+    torch.set_grad_enabled(False)
+    for x, _ in loader:
+        model(x)
+
+
+def smoke_test():
+    # Named like a test, but a fresh model fed random input: not an evaluation loop.
+    net = nn.Linear(4, 2)
+    for _ in range(2):
+        print(net(torch.randn(1, 4)).shape)
+
+
+def evaluate_tokenized(model, tokenizer, texts):
+    model.eval()
+    with torch.no_grad():
+        for t in texts:
+            batch = tokenizer(t, return_tensors="pt")
+            model(**batch)
+
+
+def adversarial_evaluation(model, loader, eps):
+    model.eval()
+    for x, y in loader:
+        x.requires_grad_()
+        loss = F.cross_entropy(model(x), y)
+        grad, = torch.autograd.grad(loss, x)
+        model(x + eps * grad.sign())
+
+
+def log_validation(accelerator, unet, pipeline_cls, prompts):
+    unet = accelerator.unwrap_model(unet)
+    pipe = pipeline_cls(unet=unet)
+    for p in prompts:
+        pipe(p)
+
+
+def predict_all(model, loader):
+    return [infer_batch(model, x) for x, _ in loader]
+
+
+@torch.no_grad()
+def infer_batch(model, x):
+    model.eval()
     return model(x)

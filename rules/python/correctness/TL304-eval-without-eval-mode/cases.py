@@ -46,3 +46,51 @@ def fit(model, loader):
 @torch.no_grad()
 def sample_tokens(model, idx):
     return model(idx)
+
+
+# ---- flow, not names ----
+
+def measure(net, loader):  # evaluation because its callers run it under no_grad over data
+    total = 0
+    for x, y in loader:
+        total += (net(x).argmax(1) == y).sum()  # expect: TL304
+    return total
+
+
+def fit(net, loader, val_loader, opt, criterion):
+    for epoch in range(3):
+        net.train()
+        for x, y in loader:
+            opt.zero_grad()
+            criterion(net(x), y).backward()
+            opt.step()
+        with torch.no_grad():
+            measure(net, val_loader)
+
+
+def measure_in_eval_mode(net, loader):
+    total = 0
+    for x, y in loader:
+        total += (net(x).argmax(1) == y).sum()
+    return total
+
+
+def fit_and_switch(net, loader, val_loader, opt, criterion):
+    for epoch in range(3):
+        net.train()
+        for x, y in loader:
+            opt.zero_grad()
+            criterion(net(x), y).backward()
+            opt.step()
+        net.eval()
+        with torch.no_grad():
+            measure_in_eval_mode(net, val_loader)
+
+
+@torch.no_grad()
+def evaluate_pretrained(loader):
+    # Hugging Face models come out of from_pretrained in eval mode.
+    from transformers import AutoModelForSequenceClassification
+    model = AutoModelForSequenceClassification.from_pretrained("bert-base-uncased")
+    for batch in loader:
+        model(**batch)

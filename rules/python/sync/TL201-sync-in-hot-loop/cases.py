@@ -66,6 +66,16 @@ def nested_in_training_loop(model, loader, optimizer):
 
 # ---- negatives ----
 
+def identity_comparisons(model, loader, optimizer):
+    for x in loader:
+        optimizer.zero_grad()
+        model(x).mean().backward()
+        for p in model.parameters():
+            if p.grad is not None:
+                p.grad.mul_(0.5)
+        optimizer.step()
+
+
 def integer_arithmetic(model, loader, optimizer, log_every, total_steps):
     for step, x in enumerate(loader):
         optimizer.zero_grad()
