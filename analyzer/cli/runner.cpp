@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <fstream>
+#include <map>
 #include <mutex>
 #include <iterator>
 #include <optional>
@@ -124,12 +125,15 @@ RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<
     else parse_and_model(w, stats[t]);
   });
 
-  // The join: every file's summary, resolved and made transitive across files.
+  // The join, per project: every file's summary, resolved and made transitive across files.
   auto t_index = Clock::now();
-  py::ProjectIndex index;
-  for (FileWork& w : work)
-    if (w.parsed) index.add(w.summary);
-  index.complete();
+  std::map<std::string, py::ProjectIndex> indexes;
+  std::vector<const py::ProjectIndex*> index_of(paths.size(), nullptr);
+  for (size_t i = 0; i < paths.size(); ++i)
+    if (work[i].parsed) indexes[py::project_root(paths[i])].add(work[i].summary);
+  for (auto& [root, ix] : indexes) ix.complete();
+  for (size_t i = 0; i < paths.size(); ++i)
+    if (work[i].parsed) index_of[i] = &indexes[py::project_root(paths[i])];
   stats[0].model += seconds_since(t_index);
 
   // Phase 2: findings from the cache when the rules and the facts they depend on are
@@ -143,6 +147,7 @@ RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<
     if (!w.parsed) return;
     auto t0 = Clock::now();
     // Whether the file counts as a test file changes its findings: part of the key.
+    const py::ProjectIndex& index = *index_of[i];
     std::string key = cache ? cache->rules_hash() + ":" + facts_hash(index, w.summary) +
                                   (py::is_test_file_path(paths[i]) ? ":test" : "")
                             : "";

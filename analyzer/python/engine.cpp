@@ -55,6 +55,12 @@ std::string project_root_of(const std::filesystem::path& dir) {
 
 void set_lint_test_files_as_code(bool on) { lint_tests_as_code = on; }
 
+std::string project_root(const std::string& path) {
+  std::error_code ec;
+  std::filesystem::path abs = std::filesystem::absolute(path, ec).lexically_normal();
+  return project_root_of(abs.parent_path());
+}
+
 bool is_test_file_path(const std::string& path) {
   if (lint_tests_as_code) return false;
   std::string_view base = path;

@@ -49,6 +49,10 @@ struct ParsedFile {
 // evaluation contexts are off in test files unless set_lint_test_files_as_code(true).
 bool is_test_file_path(const std::string& path);
 void set_lint_test_files_as_code(bool on);
+// The project a file belongs to: its nearest ancestor folder with .git, pyproject.toml,
+// setup.py, setup.cfg or .torchlint.yaml ("" when there is none). Cross-file facts never
+// cross projects: two repositories checked in one run do not resolve into each other.
+std::string project_root(const std::string& path);
 // `pkg/sub/train.py` -> `pkg.sub.train` (`pkg/__init__.py` -> `pkg`): how other files of the
 // project import it, up to a prefix the project index matches by dotted suffix.
 std::string module_name_for_path(std::string_view path);

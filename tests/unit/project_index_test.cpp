@@ -1,0 +1,166 @@
+// The project index: calls resolved to definitions through imports, facts transitive across
+// files, and never across projects.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "python/engine.h"
+#include "python/project_index.h"
+#include "python/semantic_model.h"
+#include "python/ts.h"
+
+using namespace torchlint::py;
+
+namespace {
+// Several files of one project, joined.
+struct Project {
+  struct File {
+    std::string text;
+    Tree tree;
+    std::unique_ptr<SemanticModel> model;
+  };
+  std::vector<std::unique_ptr<File>> files;
+  ProjectIndex index;
+
+  Project(std::initializer_list<std::pair<const char*, const char*>> sources) {
+    Parser parser;
+    for (auto [module, text] : sources) {
+      auto f = std::make_unique<File>();
+      f->text = text;
+      f->tree = parser.parse(f->text);
+      f->model = std::make_unique<SemanticModel>(f->tree.root(), f->text, ModelOptions{module, false});
+      index.add(f->model->summary());
+      files.push_back(std::move(f));
+    }
+    index.complete();
+    for (auto& f : files) f->model->complete(index);
+  }
+  const FunctionFacts& facts(const char* qualname) const {
+    const FunctionFacts* f = index.function(qualname);
+    REQUIRE_MESSAGE(f, qualname);
+    return *f;
+  }
+};
+}  // namespace
+
+TEST_CASE("dotted names match on whole segments only") {
+  CHECK(dotted_suffix_match("src.pkg.utils.f", "pkg.utils.f"));
+  CHECK(dotted_suffix_match("utils.f", "pkg.utils.f"));
+  CHECK_FALSE(dotted_suffix_match("pkg.myutils.f", "utils.f"));
+  CHECK(module_name_for_path("./pkg/sub/train.py") == "pkg.sub.train");
+  CHECK(module_name_for_path("pkg/__init__.py") == "pkg");
+}
+
+TEST_CASE("facts are transitive across files, through imports and methods") {
+  Project p({{"pkg.steps", R"(
+def apply(opt, loss):
+    loss.backward()
+    opt.step()
+)"},
+             {"pkg.engine", R"(
+from .steps import apply
+
+class Trainer:
+    def train_step(self, batch):
+        apply(self.opt, self.model(batch).mean())
+)"},
+             {"pkg.main", R"(
+from pkg.engine import Trainer
+
+def fit(loader):
+    trainer = Trainer()
+    for batch in loader:
+        trainer.train_step(batch)
+)"}});
+  CHECK((p.facts("pkg.steps.apply").effects & kSteps));
+  CHECK((p.facts("pkg.engine.Trainer.train_step").effects & kSteps));
+  CHECK((p.facts("pkg.main.fit").effects & kBackward));
+  CHECK_FALSE((p.facts("pkg.main.fit").effects & kSteps));  // its step is inside its own loop
+}
+
+TEST_CASE("a call resolves to its definition, not to any function of that name") {
+  Project p({{"app.utils", R"(
+def validate(model, loader):
+    for x in loader:
+        model(x)
+)"},
+             {"app.other", R"(
+def validate(n):
+    return n + 1
+
+def noise():
+    validate(3)
+)"},
+             {"app.train", R"(
+import torch
+from app import utils
+
+def run(model, loader):
+    with torch.no_grad():
+        utils.validate(model, loader)
+)"}});
+  CHECK(p.facts("app.utils.validate").called_only_under_no_grad);
+  // The unrelated validate(3) calls app.other.validate, which is called outside no_grad.
+  CHECK_FALSE(p.facts("app.other.validate").called_only_under_no_grad);
+}
+
+TEST_CASE("a project decorator that wraps no_grad makes a function no-grad") {
+  Project p({{"lib.torch_utils", R"(
+import torch
+
+def smart_inference_mode(enabled=True):
+    def decorate(fn):
+        return (torch.inference_mode if enabled else torch.no_grad)()(fn)
+    return decorate
+)"},
+             {"lib.val", R"(
+from lib.torch_utils import smart_inference_mode
+
+@smart_inference_mode()
+def run(model, loader):
+    for x in loader:
+        model(x)
+)"}});
+  CHECK((p.facts("lib.torch_utils.smart_inference_mode").effects & kNoGradWrapper));
+  CHECK((p.facts("lib.val.run").effects & kNoGradBody));
+}
+
+TEST_CASE("the mode a helper leaves behind follows its last switch, own or a callee's") {
+  Project p({{"m", R"(
+def evaluate(model, loader):
+    model.eval()
+    for x in loader:
+        model(x)
+
+def evaluate_and_restore(model, loader):
+    evaluate(model, loader)
+    model.train()
+
+def build_and_eval(path):
+    model = load(path)
+    model.eval()
+    return model
+)"}});
+  CHECK((p.facts("m.evaluate").effects & kLeavesEval));
+  CHECK_FALSE((p.facts("m.evaluate_and_restore").effects & kLeavesEval));
+  // A model the function builds itself is not the caller's: its mode does not leak.
+  CHECK_FALSE((p.facts("m.build_and_eval").effects & kLeavesEval));
+}
+
+TEST_CASE("test files are judged on the path inside their project") {
+  namespace fs = std::filesystem;
+  fs::path root = fs::temp_directory_path() / "torchlint_tests_parent" / "tests" / "proj";
+  fs::create_directories(root / ".git");
+  fs::create_directories(root / "tests");
+  std::ofstream(root / "train.py") << "x = 1\n";
+  std::ofstream(root / "tests" / "check.py") << "x = 1\n";
+  // A checkout under a folder named `tests` is not a test file; its own tests/ folder is.
+  CHECK_FALSE(is_test_file_path((root / "train.py").string()));
+  CHECK(is_test_file_path((root / "tests" / "check.py").string()));
+  CHECK(project_root((root / "train.py").string()) == root.string());
+  fs::remove_all(fs::temp_directory_path() / "torchlint_tests_parent");
+}
