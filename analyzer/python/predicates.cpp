@@ -22,29 +22,6 @@ bool is_tensor(const PredicateEnv& e, TSNode x) { return e.model.provenance(x).t
 bool is_model(const PredicateEnv& e, TSNode x) { return e.model.is_model_callee(x); }
 bool is_frozen_module(const PredicateEnv& e, TSNode x) { return e.model.is_frozen_module(x); }
 
-// `out.cpu()`, `logits.to("cpu")` (or a name bound to one): a host copy kept on purpose; after
-// backward its graph holds no saved activations, only a few nodes.
-bool is_host_copy(const PredicateEnv& e, TSNode x) {
-  const SemanticModel& m = e.model;
-  for (int depth = 0; depth < 4; ++depth) {
-    TSSymbol s = ts_node_symbol(x);
-    if (s == kinds().identifier) {
-      const Assignment* b = m.binding(m.text(x), ts_node_start_byte(x), m.function_of(x));
-      if (!b || ts_node_is_null(b->value)) return false;
-      x = b->value;
-      continue;
-    }
-    if (s != kinds().call) return false;
-    TSNode f = field(x, "function");
-    if (ts_node_symbol(f) != kinds().attribute) return false;
-    std::string_view method = m.text(field(f, "attribute"));
-    std::string_view args = m.text(field(x, "arguments"));
-    return method == "cpu" || method == "numpy" ||
-           (method == "to" && (args.find("\"cpu\"") != std::string_view::npos || args.find("'cpu'") != std::string_view::npos));
-  }
-  return false;
-}
-
 // A call of a project function that runs a model's forward (directly or further down) and
 // does not turn gradients off itself: `engine.infer(model, x)`.
 bool runs_model(const PredicateEnv& e, TSNode callee) {
@@ -260,7 +237,6 @@ const std::vector<NamedPredicate> kPredicates = {
     {"is-loss", is_loss, "the value derives from a loss function (or is named like one)"},
     {"is-model", is_model, "the callee is a model: nn.Module instances, model-like names, self in a Module"},
     {"frozen-module", is_frozen_module, "the module had `requires_grad_(False)` called on it: its forward records no graph of its own"},
-    {"is-host-copy", is_host_copy, "the value is a host copy (`.cpu()`, `.to(\"cpu\")`, `.numpy()`) or a name bound to one"},
     {"runs-model", runs_model, "the callee is a project function that runs a model forward with gradients on"},
     {"syncs-in-callee", syncs_in_callee, "the call runs a project function that reads a tensor on the host, and passes it a tensor"},
     {"is-optimizer", is_optimizer, "the value is an optimizer (torch.optim constructor or optimizer-like name)"},

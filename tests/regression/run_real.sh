@@ -17,6 +17,8 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 MANIFEST=${MANIFEST:-$HERE/manifest.tsv}
 MIRROR_ROOT=${MIRROR_ROOT:-/work/.mirror}
 TORCHLINT=${TORCHLINT:-build/torchlint}
+# The checks run inside each extracted tree: a relative path must not depend on that.
+[[ "$TORCHLINT" == */* ]] && TORCHLINT=$(realpath "$TORCHLINT")
 VERBOSE=0
 [[ "${1:-}" == "-v" ]] && VERBOSE=1
 
@@ -99,6 +101,9 @@ for f in data.get("findings", []):
         p = p[2:]
     if (p == want or p.endswith("/" + want)) and f.get("line") == line:
         codes.add(f.get("rule"))
+        # A finding that absorbed another rule's on the same node says "also (TL304): ...".
+        import re
+        codes.update(re.findall(r"also \((TL\d+)\)", f.get("message", "")))
 print(" ".join(sorted(c for c in codes if c)))
 PY
 )

@@ -66,7 +66,7 @@ def rebuilt_each_step(model, loader, optimizer):
         optimizer.zero_grad()
 
 
-def host_copies_for_metrics(model, loader, optimizer, criterion):
+def host_copies_keep_the_graph_too(model, loader, optimizer, criterion):
     kept, as_numpy = [], []
     for x, y in loader:
         optimizer.zero_grad()
@@ -74,5 +74,5 @@ def host_copies_for_metrics(model, loader, optimizer, criterion):
         loss = criterion(outputs, y)
         loss.backward()
         optimizer.step()
-        kept.append(outputs.to("cpu"))
-        as_numpy.append(outputs.cpu())  # expect: TL201
+        kept.append(outputs.to("cpu").detach())  # expect: TL102
+        as_numpy.append(outputs.cpu().detach())  # expect: TL102, TL201
