@@ -458,23 +458,8 @@ void ModelBuilder::on_call(TSNode n) {
       bool eval = method == "eval" || m_.text(args) == "(False)" || m_.text(args) == "(mode=False)";
       if (eval) m_.eval_receivers_.emplace(m_.text(receiver));
       // Shared with the caller: rooted at a parameter, `self` or a module-level name, also
-      // through a local alias (`model = self.model`).
-      bool on_parameter = true;
-      TSNode value = receiver;
-      for (int depth = 0; depth < 4 && fn >= 0; ++depth) {
-        TSNode root = value;
-        while (ts_node_symbol(root) == k_.attribute || ts_node_symbol(root) == k_.subscript)
-          root = ts_node_symbol(root) == k_.attribute ? field(root, "object") : field(root, "value");
-        if (ts_node_symbol(root) != k_.identifier || m_.text(root) == "self") break;
-        const Assignment* b = m_.binding(m_.text(root), pos, fn);
-        if (!b || b->parameter || b->fn < 0) break;
-        TSSymbol vs = ts_node_is_null(b->value) ? 0 : ts_node_symbol(b->value);
-        if (vs != k_.identifier && vs != k_.attribute) {
-          on_parameter = false;
-          break;
-        }
-        value = b->value;
-      }
+      // through a local alias (`model = self.model`, `model = DataParallel(model)`).
+      bool on_parameter = fn < 0 || m_.is_shared_with_caller(receiver, fn);
       TSNode block = n;
       for (TSNode p : m_.ancestors(n))
         if (ts_node_symbol(p) == k_.block || ts_node_symbol(p) == k_.module) {

@@ -223,6 +223,12 @@ class SemanticModel {
   bool is_frozen_module(TSNode model) const;
   // A name other functions can reach too: module-level, or a local alias of `self.X`.
   bool is_shared_name(TSNode identifier) const;
+  // What a local alias stands for: follows `model = self.model`, `model = DataParallel(model)`,
+  // `model = model.to(device)` back to the first value that is not an alias.
+  TSNode alias_origin(TSNode expr, int fn) const;
+  // `expr` (a receiver) is rooted at a parameter, `self` or a module-level name of `fn`, also
+  // through local aliases: a caller sees what happens to it.
+  bool is_shared_with_caller(TSNode expr, int fn) const;
   bool in_no_grad(TSNode n) const;
   bool every_iteration(TSNode n) const;  // in a training loop and not under a periodic guard
   // Under a guard of its function that makes it periodic logging (`if step % N == 0:` whose

@@ -361,8 +361,12 @@ int SemanticModel::value_is_model(TSNode value, int fn, int depth) const {
   TSNode callee = field(ctor, "function");
   std::string c = canonical(callee);
   std::string_view seg = last_segment(c);
-  if (seg == "from_pretrained" && ts_node_symbol(callee) == k.attribute)
-    return pretrained_model_class(last_segment(canonical(field(callee, "object")))) ? 1 : 0;
+  if (seg == "from_pretrained" && ts_node_symbol(callee) == k.attribute) {
+    // A class named in the code decides; a variable holding some class (`model_class`) does not.
+    std::string_view cls = last_segment(canonical(field(callee, "object")));
+    if (!is_capitalized(cls)) return -1;
+    return pretrained_model_class(cls) ? 1 : 0;
+  }
   if (c == "torch.compile" || c == "torch.jit.script" || c == "torch.jit.trace" || seg == "DistributedDataParallel" ||
       seg == "FullyShardedDataParallel" || seg == "DataParallel") {
     TSNode args = field(ctor, "arguments");
@@ -372,7 +376,11 @@ int SemanticModel::value_is_model(TSNode value, int fn, int depth) const {
   }
   if (c.starts_with("torchvision.models.") || c == "timm.create_model" || c == "torch.hub.load") return 1;
   if (c.starts_with("torch.nn.") && is_capitalized(seg)) return is_torch_loss_function(c) ? 0 : 1;
-  if (c.starts_with("torch.") || c.starts_with("numpy.") || c.starts_with("np.")) return 0;
+  // torch.randn(...), torch.nn.functional.relu(...): tensors; torch.quantization.quantize_dynamic,
+  // torch.fx.symbolic_trace, ...: modules made from modules, unknown here.
+  if (c.starts_with("torch.nn.functional.") || (c.starts_with("torch.") && c.find('.', 6) == std::string::npos)) return 0;
+  if (c.starts_with("torch.")) return -1;
+  if (c.starts_with("numpy.") || c.starts_with("np.")) return 0;
   // A project class or a project factory.
   for (const ClassInfo& cls : classes_)
     if (cls.name == c || cls.qualname == c) return cls.is_module && !cls.is_loss ? 1 : 0;
@@ -460,12 +468,62 @@ bool SemanticModel::eval_mode_set_elsewhere(TSNode model) const {
 
 bool SemanticModel::is_frozen_module(TSNode model) const { return frozen_receivers_.count(std::string(text(model))) > 0; }
 
+TSNode SemanticModel::alias_origin(TSNode expr, int fn) const {
+  const Kinds& k = kinds();
+  uint32_t pos = ts_node_start_byte(expr);
+  for (int depth = 0; depth < 6; ++depth) {
+    TSSymbol s = ts_node_symbol(expr);
+    if (s == k.call) {
+      // A wrapper of the same module aliases it.
+      TSNode f = field(expr, "function");
+      std::string c = canonical(f);
+      std::string_view seg = last_segment(c.empty() ? text(f) : std::string_view(c));
+      TSNode args = field(expr, "arguments");
+      if ((seg == "DataParallel" || seg == "DistributedDataParallel" || c == "torch.compile") && !ts_node_is_null(args) &&
+          ts_node_named_child_count(args) > 0)
+        expr = ts_node_named_child(args, 0);
+      else if (ts_node_symbol(f) == k.attribute && (seg == "to" || seg == "cuda" || seg == "half" || seg == "float"))
+        expr = field(f, "object");
+      else
+        return expr;
+      continue;
+    }
+    if (s != k.identifier) return expr;
+    const Assignment* b = binding(text(expr), pos, fn);
+    if (!b || b->parameter || b->fn < 0 || b->loop_target || ts_node_is_null(b->value)) return expr;
+    // `model = DataParallel(model)`: the inner `model` is the earlier binding.
+    pos = b->pos > 0 ? std::min(pos, ts_node_start_byte(b->value)) : pos;
+    expr = b->value;
+  }
+  return expr;
+}
+
+bool SemanticModel::is_shared_with_caller(TSNode expr, int fn) const {
+  const Kinds& k = kinds();
+  TSNode origin = alias_origin(expr, fn);
+  TSNode root = origin;
+  while (ts_node_symbol(root) == k.attribute || ts_node_symbol(root) == k.subscript)
+    root = ts_node_symbol(root) == k.attribute ? field(root, "object") : field(root, "value");
+  if (ts_node_symbol(root) != k.identifier) return false;
+  if (text(root) == "self") return true;
+  const Assignment* b = binding(text(root), ts_node_start_byte(root), fn);
+  return !b || b->parameter || b->fn < 0;
+}
+
 bool SemanticModel::is_shared_name(TSNode identifier) const {
-  if (ts_node_symbol(identifier) != kinds().identifier) return false;
-  const Assignment* b = binding(text(identifier), ts_node_start_byte(identifier), function_of(identifier));
-  if (!b) return false;
+  const Kinds& k = kinds();
+  if (ts_node_symbol(identifier) != k.identifier) return false;
+  int fn = function_of(identifier);
+  if (fn < 0) return true;
+  const Assignment* b = binding(text(identifier), ts_node_start_byte(identifier), fn);
+  if (!b || b->parameter) return false;  // a parameter is reached only by passing it
   if (b->fn < 0) return true;
-  return !b->parameter && !ts_node_is_null(b->value) && text(b->value).starts_with("self.");
+  TSNode root = alias_origin(identifier, fn);
+  while (ts_node_symbol(root) == k.attribute) root = field(root, "object");
+  if (ts_node_symbol(root) != k.identifier) return false;
+  if (text(root) == "self") return true;
+  const Assignment* r = binding(text(root), ts_node_start_byte(root), fn);
+  return r && r->fn < 0;
 }
 
 bool SemanticModel::is_model_callee(TSNode callee) const {
