@@ -437,7 +437,13 @@ void ModelBuilder::on_call(TSNode n) {
     } else if (method == "step" && (m_.is_optimizer(receiver) || m_.is_grad_scaler(receiver))) {
       mark_steps();
     } else if (method == "requires_grad_") {
-      if (m_.text(args) == "(False)" || m_.text(args) == "(requires_grad=False)") m_.frozen_receivers_.emplace(m_.text(receiver));
+      if (m_.text(args) == "(False)" || m_.text(args) == "(requires_grad=False)") {
+        // `sampler.eval().requires_grad_(False)`: the module is `sampler`.
+        TSNode base = receiver;
+        while (ts_node_symbol(base) == k_.call && ts_node_symbol(field(base, "function")) == k_.attribute)
+          base = field(field(base, "function"), "object");
+        m_.frozen_receivers_.emplace(m_.text(base));
+      }
       else mark_uses_autograd();
     } else if (method == "zero_grad") {
       // `opt_d.zero_grad()` clears opt_d's parameters only; `model.zero_grad()`, an

@@ -28,7 +28,17 @@ bool runs_model(const PredicateEnv& e, TSNode callee) {
   TSNode call = e.model.parent(callee);
   if (ts_node_symbol(call) != kinds().call) return false;
   uint32_t effects = e.model.call_effects(call);
-  return (effects & kRunsModel) && !(effects & (kNoGradBody | kBackward));
+  if (!(effects & kRunsModel) || (effects & (kNoGradBody | kBackward))) return false;
+  // Handed only frozen modules (`requires_grad_(False)`): no graph is recorded.
+  bool models = false, all_frozen = true;
+  TSNode args = field(call, "arguments");
+  if (!ts_node_is_null(args))
+    for_each_named_child(args, [&](TSNode a) {
+      if (!e.model.is_model_callee_object(a)) return;
+      models = true;
+      all_frozen = all_frozen && e.model.is_frozen_module(a);
+    });
+  return !(models && all_frozen);
 }
 
 // A call of a project function that reads a tensor on the host every time (`meter.update(loss)`

@@ -150,7 +150,7 @@ FileSummary SemanticModel::summary() const {
     bool module_method = f.class_index >= 0 && classes_[f.class_index].is_module;
     for (uint32_t c : f.calls)
       if (!module_method && !calls_[c].decorator && !calls_[c].under_no_grad && !f.no_grad_decorated &&
-          is_model_callee(field(calls_[c].node, "function")))
+          is_model_callee(field(calls_[c].node, "function")) && !is_frozen_module(field(calls_[c].node, "function")))
         e |= kRunsModel;
     if (f.no_grad_decorated) e |= kNoGradBody;
     if (f.no_grad_wrapper) e |= kNoGradWrapper;

@@ -466,7 +466,13 @@ bool SemanticModel::eval_mode_set_elsewhere(TSNode model) const {
   return false;
 }
 
-bool SemanticModel::is_frozen_module(TSNode model) const { return frozen_receivers_.count(std::string(text(model))) > 0; }
+bool SemanticModel::is_frozen_module(TSNode model) const {
+  if (frozen_receivers_.count(std::string(text(model)))) return true;
+  // `G = copy.deepcopy(net).eval().requires_grad_(False).to(device)`
+  if (ts_node_symbol(model) != kinds().identifier) return false;
+  const Assignment* b = binding(text(model), ts_node_start_byte(model), function_of(model));
+  return b && !ts_node_is_null(b->value) && text(b->value).find("requires_grad_(False)") != std::string_view::npos;
+}
 
 TSNode SemanticModel::alias_origin(TSNode expr, int fn) const {
   const Kinds& k = kinds();

@@ -148,3 +148,13 @@ def predict_all(model, loader):
 def infer_batch(model, x):
     model.eval()
     return model(x)
+
+
+def frozen_generator_metrics(G_ema, loader):
+    G = G_ema.eval().requires_grad_(False)
+    for z in loader:
+        G(z)
+    sampler = build_sampler(G_ema)
+    sampler.eval().requires_grad_(False)
+    for z in loader:
+        sampler(z)
