@@ -34,9 +34,8 @@ bool runs_model(const PredicateEnv& e, TSNode callee) {
   TSNode args = field(call, "arguments");
   if (!ts_node_is_null(args))
     for_each_named_child(args, [&](TSNode a) {
-      if (!e.model.is_model_callee_object(a)) return;
-      models = true;
-      all_frozen = all_frozen && e.model.is_frozen_module(a);
+      if (e.model.is_frozen_module(a)) models = true;  // frozen: a module, recording nothing
+      else if (e.model.is_model_callee_object(a)) models = true, all_frozen = false;
     });
   return !(models && all_frozen);
 }

@@ -372,7 +372,9 @@ int SemanticModel::value_is_model(TSNode value, int fn, int depth) const {
     TSNode args = field(ctor, "arguments");
     TSNode first = ts_node_is_null(args) ? TSNode{} : ts_node_named_child(args, 0);
     int inner = value_is_model(first, fn, depth + 1);
-    return inner == 0 ? 0 : 1;
+    // DDP and DataParallel wrap modules only; compile and jit also take plain functions.
+    bool module_wrapper = c != "torch.compile" && c != "torch.jit.script" && c != "torch.jit.trace";
+    return inner == 0 ? 0 : (module_wrapper ? 1 : inner);
   }
   if (c.starts_with("torchvision.models.") || c == "timm.create_model" || c == "torch.hub.load") return 1;
   if (c.starts_with("torch.nn.") && is_capitalized(seg)) return is_torch_loss_function(c) ? 0 : 1;
@@ -562,6 +564,11 @@ bool SemanticModel::is_model_callee_uncached(TSNode callee) const {
       return c && c->is_module;
     }
     if (imports_.imported(name)) return false;  // an imported function or class
+    // A function defined in an enclosing scope (`def run_generator(z): ...`) is code, even
+    // when later rebound to a traced copy of itself.
+    for (int scope = fn; scope >= 0; scope = functions_[scope].parent)
+      for (const FunctionInfo& g : functions_)
+        if (g.parent == scope && g.class_index < 0 && g.name == name) return false;
     const Assignment* b = binding(name, ts_node_start_byte(callee), fn);
     if (!b) {
       if (top_level_names_.count(std::string(name))) return false;  // a local helper or class
