@@ -102,8 +102,14 @@ bool persists_across_iterations(const PredicateEnv& e, TSNode acc) {
 // With several optimizers (a GAN's generator and discriminator), each one that steps must be
 // cleared: `opt_g.zero_grad()` does not clear opt_d's parameters.
 bool loop_never_clears_grad(const PredicateEnv& e, TSNode opt) {
-  const LoopInfo* l = e.model.innermost_training_loop(e.match);
+  TSNode loop{};
+  const LoopInfo* l = e.model.innermost_training_loop(e.match, &loop);
   if (!l || l->clears_grad || l->passes_optimizer_to_unknown) return false;
+  // An optimizer built in the loop body (over a tensor made fresh each iteration, as in
+  // per-step latent optimisation) starts from new gradients every time.
+  if (e.model.assigned_within(e.model.function_of(e.match), e.model.text(opt), ts_node_start_byte(loop),
+                              ts_node_end_byte(loop)))
+    return false;
   std::string_view name = e.model.text(opt);
   for (const std::string& cleared : l->cleared_optimizers)
     if (cleared == name) return false;

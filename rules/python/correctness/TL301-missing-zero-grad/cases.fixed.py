@@ -94,3 +94,14 @@ def not_an_optimizer(env, policy, loader):
     for obs in loader:
         action = policy(obs)
         obs, reward, done, info = env.step(action)
+
+
+def per_step_latent_optimisation(unet, latents, steps, lr):
+    for t in steps:
+        x = latents.detach().clone()
+        x.requires_grad = True
+        opt = torch.optim.SGD([x], lr=lr)
+        loss = unet(x, t).pow(2).mean()
+        loss.backward()
+        opt.step()
+        latents = x.detach()
