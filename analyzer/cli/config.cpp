@@ -101,7 +101,7 @@ Config from_yaml(const std::string& path, const YAML::Node& root) {
   if (!root.IsMap()) throw ConfigError(where(root) + ": the configuration must be a mapping");
   for (auto it = root.begin(); it != root.end(); ++it) {
     std::string key = it->first.Scalar();
-    const YAML::Node& v = it->second;
+    YAML::Node v = it->second;  // a copy: `it->` yields a temporary proxy
     if (key == "select") c.select = strings(v, key);
     else if (key == "ignore") c.ignore = strings(v, key);
     else if (key == "exclude") c.exclude = strings(v, key);

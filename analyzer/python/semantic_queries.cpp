@@ -363,7 +363,8 @@ int SemanticModel::value_is_model(TSNode value, int fn, int depth) const {
   std::string_view seg = last_segment(c);
   if (seg == "from_pretrained" && ts_node_symbol(callee) == k.attribute) {
     // A class named in the code decides; a variable holding some class (`model_class`) does not.
-    std::string_view cls = last_segment(canonical(field(callee, "object")));
+    std::string owner = canonical(field(callee, "object"));
+    std::string_view cls = last_segment(owner);
     if (!is_capitalized(cls)) return -1;
     return pretrained_model_class(cls) ? 1 : 0;
   }

@@ -193,7 +193,7 @@ WhereSpec Reader::where(const YAML::Node& n) {
   WhereSpec w;
   w.key = it->first.Scalar();
   w.mark = mark(it->first);
-  const YAML::Node& v = it->second;
+  YAML::Node v = it->second;  // a copy: `it->` yields a temporary proxy
   if (w.key == "not") {
     w.children.push_back(where(v));
   } else if (w.key == "any") {
