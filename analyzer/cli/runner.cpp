@@ -48,19 +48,22 @@ namespace {
 struct FileWork {
   std::optional<py::ParsedFile> parsed;  // the file itself lives here (a tree only if parsed)
   std::optional<CacheEntry> cached;
-  py::FileSummary summary;
+  py::FileSummary summary;  // moved into the project index at the join
+  uint32_t summary_id = 0;   // its id there
   uint64_t hash = 0;
   std::vector<Diagnostic> findings;
 };
 
-void parse_and_model(FileWork& w, ThreadStats& st) {
+// `summarise`: also compute the file's summary for the index (phase 1; a re-analysis in phase 2
+// keeps the one the index was built from).
+void parse_and_model(FileWork& w, ThreadStats& st, bool summarise = true) {
   thread_local py::Parser parser;
   auto t1 = Clock::now();
   py::Tree tree = parser.parse(w.parsed->file->text);
   st.parse += seconds_since(t1);
   auto t2 = Clock::now();
   w.parsed = py::build_model(std::move(w.parsed->file), std::move(tree));
-  if (w.parsed->model) w.summary = w.parsed->model->summary();
+  if (w.parsed->model && summarise) w.summary = w.parsed->model->summary();
   st.model += seconds_since(t2);
 }
 
@@ -130,7 +133,7 @@ RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<
   std::map<std::string, py::ProjectIndex> indexes;
   std::vector<const py::ProjectIndex*> index_of(paths.size(), nullptr);
   for (size_t i = 0; i < paths.size(); ++i)
-    if (work[i].parsed) indexes[py::project_root(paths[i])].add(work[i].summary);
+    if (work[i].parsed) work[i].summary_id = indexes[py::project_root(paths[i])].add(std::move(work[i].summary));
   for (auto& [root, ix] : indexes) ix.complete();
   for (size_t i = 0; i < paths.size(); ++i)
     if (work[i].parsed) index_of[i] = &indexes[py::project_root(paths[i])];
@@ -148,7 +151,8 @@ RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<
     auto t0 = Clock::now();
     // Whether the file counts as a test file changes its findings: part of the key.
     const py::ProjectIndex& index = *index_of[i];
-    std::string key = cache ? cache->rules_hash() + ":" + facts_hash(index, w.summary) +
+    const py::FileSummary& summary = index.file(w.summary_id);
+    std::string key = cache ? cache->rules_hash() + ":" + facts_hash(index, summary) +
                                   (py::is_test_file_path(paths[i]) ? ":test" : "")
                             : "";
     if (w.cached && w.cached->results_key == key) {
@@ -158,17 +162,12 @@ RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<
       stats[t].rules += seconds_since(t0);
       return;
     }
-    if (!w.parsed->model) {
-      // The cached results are stale: analyse again; keep the summary the index was built from.
-      py::FileSummary joined = std::move(w.summary);
-      parse_and_model(w, stats[t]);
-      w.summary = std::move(joined);
-    }
+    if (!w.parsed->model) parse_and_model(w, stats[t], false);  // stale results: analyse again
     auto t1 = Clock::now();
     if (w.parsed->model) w.findings = check_file(*w.parsed, index, *rule_sets[i]);
     stats[t].rules += seconds_since(t1);
     if (cache && w.parsed->model) {
-      CacheEntry e{w.hash, w.summary, key, w.findings, std::nullopt};
+      CacheEntry e{w.hash, summary, key, w.findings, std::nullopt};
       if (!w.parsed->syntax_error_offsets.empty()) e.syntax_error_offset = w.parsed->syntax_error_offsets.front();
       cache->store(paths[i], e);
     }

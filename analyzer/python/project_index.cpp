@@ -32,7 +32,10 @@ bool dotted_suffix_match(std::string_view a, std::string_view b) {
   return a.size() == b.size() || a[a.size() - b.size() - 1] == '.';
 }
 
-void ProjectIndex::add(FileSummary file) { files_.push_back(std::move(file)); }
+uint32_t ProjectIndex::add(FileSummary file) {
+  files_.push_back(std::move(file));
+  return static_cast<uint32_t>(files_.size() - 1);
+}
 
 const FunctionSummary& ProjectIndex::summary(const Fn& f) const {
   const FileSummary& file = files_[f.file];

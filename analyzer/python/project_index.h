@@ -13,7 +13,9 @@ namespace torchlint::py {
 
 class ProjectIndex {
  public:
-  void add(FileSummary file);
+  // Takes the file's summary; the returned id names it in file() and fingerprint().
+  uint32_t add(FileSummary file);
+  const FileSummary& file(uint32_t id) const { return files_[id]; }
   // Resolves every reference and computes the transitive facts. Call once, after add().
   void complete();
 
