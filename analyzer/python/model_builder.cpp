@@ -121,7 +121,7 @@ class ModelBuilder {
   void on_return(TSNode n);
   void record_target(TSNode target, TSNode value, uint32_t pos, bool augmented, bool loop_target,
                      bool from_loader, bool int_counter = false);
-  uint32_t add_call(TSNode node, TSNode callee, bool decorator, int decorated = -1);
+  uint32_t add_call(TSNode node, TSNode callee, bool decorator, int decorated = -1, bool in_loop = false);
   void mark_steps();
   void mark_clears();
   void mark_uses_autograd();
@@ -390,12 +390,12 @@ void ModelBuilder::mark_clears() {
     if (fr.type == FrameType::Function) m_.functions_[fr.index].clears_grad = true;
 }
 
-uint32_t ModelBuilder::add_call(TSNode node, TSNode callee, bool decorator, int decorated) {
+uint32_t ModelBuilder::add_call(TSNode node, TSNode callee, bool decorator, int decorated, bool in_loop) {
   auto index = static_cast<uint32_t>(m_.calls_.size());
   CallInfo c;
   c.node = node;
   c.fn = decorator ? decorated : current_function();
-  c.in_loop = !decorator && !current_loops().empty();
+  c.in_loop = !decorator && in_loop;
   c.under_no_grad = !decorator && in_no_grad();
   c.decorator = decorator;
   m_.calls_.push_back(std::move(c));
@@ -479,8 +479,8 @@ void ModelBuilder::on_call(TSNode n) {
     }
   }
 
-  uint32_t index = add_call(n, callee, false);
   const auto& loops = current_loops();
+  uint32_t index = add_call(n, callee, false, -1, !loops.empty());
   if (!loops.empty()) loops.front()->direct_calls.push_back(index);
   for (LoopInfo* l : loops) l->all_calls.push_back(index);
   if (f) f->calls.push_back(index);
