@@ -122,7 +122,7 @@ class ModelBuilder {
   void record_target(TSNode target, TSNode value, uint32_t pos, bool augmented, bool loop_target,
                      bool from_loader, bool int_counter = false);
   uint32_t add_call(TSNode node, TSNode callee, bool decorator, int decorated = -1, bool in_loop = false);
-  void mark_steps();
+  void mark_steps(TSNode call);
   void mark_clears();
   void mark_uses_autograd();
   void mark_no_grad_wrapper();
@@ -368,12 +368,13 @@ void ModelBuilder::mark_no_grad_wrapper() {
     if (fr.type == FrameType::Function) m_.functions_[fr.index].no_grad_wrapper = true;
 }
 
-void ModelBuilder::mark_steps() {
+void ModelBuilder::mark_steps(TSNode call) {
   auto loops = current_loops();
   if (!loops.empty()) loops.front()->steps_directly = true;
   for (LoopInfo* l : loops) l->reaches_backward = true;
   if (FunctionInfo* f = fn_info()) {
     f->any_backward = true;
+    f->step_calls.push_back(call);
     if (loops.empty()) f->steps_directly = true;
   }
 }
@@ -413,12 +414,15 @@ void ModelBuilder::on_call(TSNode n) {
   if (canonical == "torch.autograd.grad") {
     mark_uses_autograd();  // input gradients (attacks, saliency): autograd is the point
   } else if (canonical == "torch.autograd.backward") {
-    mark_steps();
+    mark_steps(n);
     if (!ts_node_is_null(args) && ts_node_named_child_count(args) > 0)
       (f ? f->backward_roots : m_.module_backward_roots_).push_back(ts_node_named_child(args, 0));
   } else if (canonical == "torch.distributed.autograd.backward") {
-    mark_steps();
+    mark_steps(n);
     mark_clears();  // gradients live in the distributed autograd context, fresh each step
+  } else if (is_set_grad_enabled_api(canonical) && f && m_.text(args) != "(False)" && m_.text(args) != "(True)" &&
+             !ts_node_is_null(args)) {
+    f->grad_follows_flag = true;  // `set_grad_enabled(is_train)`: grad mode follows the flag
   } else if (is_set_grad_enabled_api(canonical) && f && ts_node_symbol(m_.parent(n)) == k_.expression_statement) {
     auto& list = m_.text(args) == "(False)" ? f->set_grad_enabled_false : f->set_grad_enabled_true;
     list.push_back(m_.parent(n));
@@ -428,14 +432,14 @@ void ModelBuilder::on_call(TSNode n) {
     uint32_t nargs = ts_node_is_null(args) ? 0 : ts_node_named_child_count(args);
     uint32_t pos = ts_node_start_byte(n);
     if (method == "backward" || method == "manual_backward") {
-      mark_steps();
+      mark_steps(n);
       TSNode root = method == "backward" ? receiver : (nargs > 0 ? ts_node_named_child(args, 0) : TSNode{});
       // accelerator.backward(loss), scaler.scale(loss).backward(): the loss is the argument.
       if (method == "backward" && nargs > 0 && ts_node_symbol(ts_node_named_child(args, 0)) != k_.keyword_argument)
         root = ts_node_named_child(args, 0);
       if (!ts_node_is_null(root)) (f ? f->backward_roots : m_.module_backward_roots_).push_back(root);
     } else if (method == "step" && (m_.is_optimizer(receiver) || m_.is_grad_scaler(receiver))) {
-      mark_steps();
+      mark_steps(n);
     } else if (method == "requires_grad_") {
       if (m_.text(args) == "(False)" || m_.text(args) == "(requires_grad=False)") {
         // `sampler.eval().requires_grad_(False)`: the module is `sampler`.
@@ -462,6 +466,9 @@ void ModelBuilder::on_call(TSNode n) {
       mark_clears();
     } else if ((method == "eval" && nargs == 0) || method == "train") {
       bool eval = method == "eval" || m_.text(args) == "(False)" || m_.text(args) == "(mode=False)";
+      // `model.train(is_train)`: one function that trains or evaluates on a flag.
+      if (method == "train" && f && nargs == 1 && ts_node_symbol(ts_node_named_child(args, 0)) == k_.identifier)
+        f->train_flag = std::string(m_.text(ts_node_named_child(args, 0)));
       if (eval) m_.eval_receivers_.emplace(m_.text(receiver));
       // Shared with the caller: rooted at a parameter, `self` or a module-level name, also
       // through a local alias (`model = self.model`, `model = DataParallel(model)`).

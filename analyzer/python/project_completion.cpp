@@ -245,7 +245,7 @@ void SemanticModel::complete(const ProjectIndex& index) {
   for (auto& f : functions_) {
     f.has_model_call = false;
     bool module_method = (f.effects & kIsModuleMethod) || (f.class_index >= 0 && classes_[f.class_index].is_module);
-    if (f.reaches_backward || module_method || options_.is_test_file) continue;
+    if ((f.reaches_backward && f.train_flag.empty()) || module_method || options_.is_test_file) continue;
     for (uint32_t c : f.calls)
       if (!calls_[c].decorator && is_model_callee(field(calls_[c].node, "function"))) {
         f.has_model_call = true;
@@ -319,6 +319,14 @@ void SemanticModel::complete_eval_code() {
     bool module_method = (f.effects & kIsModuleMethod) || (f.class_index >= 0 && classes_[f.class_index].is_module);
     f.is_eval = false;
     f.eval_by_name_only = false;
+    // One function for both: `model.train(is_train)`, backward only under `if is_train:`, and
+    // nothing that turns gradients off when the flag is off.
+    f.evaluates_on_flag = false;
+    if (!f.train_flag.empty() && !f.grad_follows_flag && !f.no_grad_decorated && !f.step_calls.empty() && runs_model) {
+      bool all_guarded = true;
+      for (TSNode step : f.step_calls) all_guarded = all_guarded && under_flag_branch(step, f.train_flag);
+      f.evaluates_on_flag = all_guarded;
+    }
     if (!runs_model || f.reaches_backward || module_method) continue;
     // Its first mode switch is to eval (a later .train() restores the caller's mode).
     bool sets_eval = !f.mode_calls.empty() && f.mode_calls.front().eval;

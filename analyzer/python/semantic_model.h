@@ -98,6 +98,10 @@ struct FunctionInfo {
   bool caller_sets_eval_mode = false;   // some call site runs after model.eval()
   bool is_eval = false;
   bool eval_by_name_only = false; // is_eval rests on its name (confidence: medium)
+  std::string train_flag;         // `model.train(is_train)`: the flag's name
+  bool grad_follows_flag = false; // `torch.set_grad_enabled(flag)` somewhere in it
+  std::vector<TSNode> step_calls; // backward()/optimizer.step() calls in its body
+  bool evaluates_on_flag = false; // trains only under `if flag:`: with the flag off it evaluates
 };
 
 struct LoopInfo {
@@ -235,6 +239,8 @@ class SemanticModel {
   // branch does no training work) or in an except handler.
   bool periodic_guarded(TSNode n) const;
   bool in_eval_code(TSNode n) const;
+  // Inside the consequence of an `if` whose condition names `flag` (`if is_train:`).
+  bool under_flag_branch(TSNode n, std::string_view flag) const;
   bool is_model_callee(TSNode callee) const;
   bool is_optimizer(TSNode expr) const;
   bool is_grad_scaler(TSNode expr) const;

@@ -254,8 +254,32 @@ bool SemanticModel::every_iteration(TSNode n) const {
   return false;
 }
 
+bool SemanticModel::under_flag_branch(TSNode n, std::string_view flag) const {
+  const Kinds& k = kinds();
+  TSNode child = n;
+  for (TSNode p : ancestors(n)) {
+    TSSymbol s = ts_node_symbol(p);
+    if (s == k.function_definition || s == k.lambda || s == k.class_definition) return false;
+    if ((s == k.if_statement || s == k.elif_clause) && same_node(child, field(p, "consequence"))) {
+      bool names_flag = false;
+      walk(field(p, "condition"), [&](TSNode c) {
+        if (ts_node_symbol(c) == k.not_operator) return false;  // `if not is_train:` is the eval side
+        if (ts_node_symbol(c) == k.identifier && text(c) == flag) names_flag = true;
+        return !names_flag;
+      }, [](TSNode) {});
+      if (names_flag) return true;
+    }
+    child = p;
+  }
+  return false;
+}
+
 bool SemanticModel::in_eval_code(TSNode n) const {
   const Kinds& k = kinds();
+  // A function that trains or evaluates on a flag: outside its `if flag:` branches it is
+  // evaluation code when the flag is off.
+  if (const FunctionInfo* f = function(function_of(n)); f && f->evaluates_on_flag)
+    return !under_flag_branch(n, f->train_flag);
   for (TSNode p : ancestors(n)) {
     TSSymbol s = ts_node_symbol(p);
     if (is_loop(k, s)) {

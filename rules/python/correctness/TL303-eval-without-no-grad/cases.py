@@ -158,3 +158,33 @@ def frozen_generator_metrics(G_ema, loader):
     sampler.eval().requires_grad_(False)
     for z in loader:
         sampler(z)
+
+
+def run_epoch(model, loader, optimizer, criterion, is_train):
+    # One function for both: with is_train False it evaluates, with gradient tracking on.
+    model.train(is_train)
+    for x, y in loader:
+        loss = criterion(model(x), y)  # expect: TL303
+        if is_train:
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+
+
+def run_epoch_with_grad_mode(model, loader, optimizer, criterion, is_train):
+    model.train(is_train)
+    with torch.set_grad_enabled(is_train):
+        for x, y in loader:
+            loss = criterion(model(x), y)
+            if is_train:
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+
+
+def train_only_function(model, loader, optimizer, criterion, mode):
+    model.train(mode)
+    for x, y in loader:
+        optimizer.zero_grad()
+        criterion(model(x), y).backward()
+        optimizer.step()
