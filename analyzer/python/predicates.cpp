@@ -119,6 +119,11 @@ bool loop_never_clears_grad(const PredicateEnv& e, TSNode opt) {
 // Evaluation code whose model was never put in eval mode: no .eval() / .train(False) in the
 // function, and no caller in the project sets it before the call.
 bool eval_mode_never_set(const PredicateEnv& e, TSNode model) {
+  for (TSNode p : e.model.ancestors(e.match)) {
+    TSSymbol s = ts_node_symbol(p);
+    if (s == kinds().function_definition || s == kinds().class_definition || s == kinds().lambda) break;
+    if (const LoopInfo* l = e.model.loop(p); l && l->eval_without_mode) return true;
+  }
   const FunctionInfo* f = e.model.function(e.model.function_of(e.match));
   if (!f || !f->is_eval || f->caller_sets_eval_mode) return false;
   for (const ModeCall& c : f->mode_calls)
@@ -145,9 +150,26 @@ bool first_sync_in_chain(const PredicateEnv& e, TSNode receiver) {
 // have neither, a mode bug changes nothing today (but will when such a layer is added).
 void note_mode_insensitive_model(const SemanticModel& m, TSNode model) {
   const ClassSummary* c = m.instance_class(model);
-  if (c && c->is_module && !c->has_stochastic_layers)
+  if (c && c->is_module && !c->has_stochastic_layers) {
     m.note_lower_severity("`" + std::string(last_segment(c->qualname)) +
                           "` has no dropout or batch-norm layers: its mode changes nothing today");
+    return;
+  }
+  // A single torch layer whose forward is the same in both modes (`nn.Linear(...)`).
+  if (ts_node_symbol(model) != kinds().identifier) return;
+  const Assignment* b = m.binding(m.text(model), ts_node_start_byte(model), m.function_of(model));
+  if (!b || ts_node_is_null(b->value) || ts_node_symbol(b->value) != kinds().call) return;
+  TSNode ctor = b->value;
+  while (ts_node_symbol(field(ctor, "function")) == kinds().attribute &&
+         ts_node_symbol(field(field(ctor, "function"), "object")) == kinds().call)
+    ctor = field(field(ctor, "function"), "object");  // nn.Linear(...).to(device)
+  std::string layer = m.canonical(field(ctor, "function"));
+  for (std::string_view plain : {"torch.nn.Linear", "torch.nn.Bilinear", "torch.nn.Conv1d", "torch.nn.Conv2d",
+                                 "torch.nn.Conv3d", "torch.nn.Embedding", "torch.nn.Identity"})
+    if (layer == plain) {
+      m.note_lower_severity("`" + std::string(last_segment(layer)) + "` behaves the same in both modes");
+      return;
+    }
 }
 
 bool mode_matters(const PredicateEnv& e, TSNode model) {

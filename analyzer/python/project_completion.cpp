@@ -307,6 +307,19 @@ void SemanticModel::complete_eval_code() {
     uint32_t start = ts_node_start_byte(l.node);
     const ModeCall* last = last_mode_switch(calls, start);
     l.eval_loop = last && last->eval;
+    // A loop over data under no-grad that runs a model, after a loop of the same scope that
+    // trained it, with no switch to eval reaching it: evaluation in training mode.
+    l.eval_without_mode = false;
+    if (l.eval_loop || ts_node_symbol(l.node) != k.for_statement || !in_no_grad(l.node) ||
+        !iterates_data(field(l.node, "right"), l.function))
+      continue;
+    bool runs = false, trained_before = false;
+    for (uint32_t c : l.direct_calls) runs = runs || is_model_callee(field(calls_[c].node, "function"));
+    for (auto& [other_key, other] : loops_)
+      if (other.function == l.function && other.reaches_backward && ts_node_end_byte(other.node) <= start)
+        trained_before = true;
+    l.eval_without_mode = runs && trained_before && !last;
+    l.eval_loop = l.eval_without_mode;
   }
   // A function evaluates when it runs a model, never backpropagates, and something says it
   // evaluates: it switches to eval mode, a caller does before calling it, or it runs the

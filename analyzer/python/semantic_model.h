@@ -117,6 +117,7 @@ struct LoopInfo {
   std::vector<std::string> optimizer_targets;  // targets of calls an optimizer is handed to
   bool training = false;
   bool eval_loop = false;
+  bool eval_without_mode = false;  // evaluates under no-grad after training, no .eval() reaches it
 };
 
 struct ClassInfo {

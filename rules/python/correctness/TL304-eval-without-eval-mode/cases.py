@@ -94,3 +94,31 @@ def evaluate_pretrained(loader):
     model = AutoModelForSequenceClassification.from_pretrained("bert-base-uncased")
     for batch in loader:
         model(**batch)
+
+
+def train_then_test(model, train_loader, test_loader, optimizer, criterion):
+    for x, y in train_loader:
+        optimizer.zero_grad()
+        criterion(model(x), y).backward()
+        optimizer.step()
+    with torch.no_grad():
+        for x, y in test_loader:
+            model(x)  # expect: TL304
+
+
+def train_then_test_in_eval_mode(model, train_loader, test_loader, optimizer, criterion):
+    for x, y in train_loader:
+        optimizer.zero_grad()
+        criterion(model(x), y).backward()
+        optimizer.step()
+    model.eval()
+    with torch.no_grad():
+        for x, y in test_loader:
+            model(x)
+
+
+def recalibrate_batch_norm(model, loader):
+    # No training before it: refreshing batch-norm statistics in train mode is the point.
+    with torch.no_grad():
+        for x, _ in loader:
+            model(x)
