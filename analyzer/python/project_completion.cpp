@@ -148,10 +148,14 @@ FileSummary SemanticModel::summary() const {
     if (f.clears_grad) e |= kClearsGrad;
     // Methods of a module run inside a forward pass already counted at the module's call.
     bool module_method = f.class_index >= 0 && classes_[f.class_index].is_module;
-    for (uint32_t c : f.calls)
-      if (!module_method && !calls_[c].decorator && !calls_[c].under_no_grad && !f.no_grad_decorated &&
-          is_model_callee(field(calls_[c].node, "function")) && !is_frozen_module(field(calls_[c].node, "function")))
+    for (uint32_t c : f.calls) {
+      if (module_method || f.no_grad_decorated) break;
+      if (!calls_[c].decorator && !calls_[c].under_no_grad && is_model_callee(field(calls_[c].node, "function")) &&
+          !is_frozen_module(field(calls_[c].node, "function"))) {
         e |= kRunsModel;
+        break;  // one is enough
+      }
+    }
     if (f.no_grad_decorated) e |= kNoGradBody;
     if (f.no_grad_wrapper) e |= kNoGradWrapper;
     for (const ModeCall& m : f.mode_calls)
