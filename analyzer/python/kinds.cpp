@@ -73,8 +73,6 @@ const Kinds& kinds() {
     k.list = sym("list");
     k.typed_parameter = sym("typed_parameter");
     k.typed_default_parameter = sym("typed_default_parameter");
-    k.default_parameter = sym("default_parameter");
-    k.string_content = sym("string_content");
     k.await_ = sym("await");
     return k;
   }();

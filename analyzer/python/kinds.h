@@ -14,7 +14,7 @@ struct Kinds {
       tuple, expression_list, import_statement, import_from_statement, aliased_import, dotted_name,
       relative_import, integer, float_, string, interpolation, true_, false_, none,
       list_comprehension, comment, generator_expression, return_statement, await_, yield,
-      dictionary, pair, list, typed_parameter, typed_default_parameter, default_parameter, string_content;
+      dictionary, pair, list, typed_parameter, typed_default_parameter;
 };
 
 const Kinds& kinds();

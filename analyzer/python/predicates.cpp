@@ -159,10 +159,10 @@ void note_mode_insensitive_model(const SemanticModel& m, TSNode model) {
   if (ts_node_symbol(model) != kinds().identifier) return;
   const Assignment* b = m.binding(m.text(model), ts_node_start_byte(model), m.function_of(model));
   if (!b || ts_node_is_null(b->value) || ts_node_symbol(b->value) != kinds().call) return;
-  TSNode ctor = b->value;
-  while (ts_node_symbol(field(ctor, "function")) == kinds().attribute &&
-         ts_node_symbol(field(field(ctor, "function"), "object")) == kinds().call)
-    ctor = field(field(ctor, "function"), "object");  // nn.Linear(...).to(device)
+  TSNode ctor = b->value;  // nn.Linear(...).to(device): the constructor inside
+  for (TSNode inner = m.unwrap_module_call(ctor); !ts_node_is_null(inner) && ts_node_symbol(inner) == kinds().call;
+       inner = m.unwrap_module_call(ctor))
+    ctor = inner;
   std::string layer = m.canonical(field(ctor, "function"));
   for (std::string_view plain : {"torch.nn.Linear", "torch.nn.Bilinear", "torch.nn.Conv1d", "torch.nn.Conv2d",
                                  "torch.nn.Conv3d", "torch.nn.Embedding", "torch.nn.Identity"})

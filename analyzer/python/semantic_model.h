@@ -231,6 +231,9 @@ class SemanticModel {
   // What a local alias stands for: follows `model = self.model`, `model = DataParallel(model)`,
   // `model = model.to(device)` back to the first value that is not an alias.
   TSNode alias_origin(TSNode expr, int fn) const;
+  // The module a call hands back unchanged: `X.to(device)`, `X.eval()`, `DataParallel(X)`,
+  // `torch.compile(X)` -> X; null for any other call.
+  TSNode unwrap_module_call(TSNode call) const;
   // `expr` (a receiver) is rooted at a parameter, `self` or a module-level name of `fn`, also
   // through local aliases: a caller sees what happens to it.
   bool is_shared_with_caller(TSNode expr, int fn) const;

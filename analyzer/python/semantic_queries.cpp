@@ -462,12 +462,11 @@ const ClassSummary* SemanticModel::instance_class(TSNode expr) const {
       continue;
     }
     if (s != k.call) return nullptr;
-    TSNode f = field(value, "function");
-    if (ts_node_symbol(f) == k.attribute && returns_receiver(text(field(f, "attribute")))) {
-      value = field(f, "object");
+    if (TSNode inner = unwrap_module_call(value); !ts_node_is_null(inner)) {
+      value = inner;
       continue;
     }
-    return index_->class_of(target_of(f, fn), options_.module);
+    return index_->class_of(target_of(field(value, "function"), fn), options_.module);
   }
   return nullptr;
 }
@@ -501,24 +500,29 @@ bool SemanticModel::is_frozen_module(TSNode model) const {
   return b && !ts_node_is_null(b->value) && text(b->value).find("requires_grad_(False)") != std::string_view::npos;
 }
 
+TSNode SemanticModel::unwrap_module_call(TSNode call) const {
+  const Kinds& k = kinds();
+  if (ts_node_symbol(call) != k.call) return TSNode{};
+  TSNode f = field(call, "function");
+  if (ts_node_symbol(f) == k.attribute && returns_receiver(text(field(f, "attribute")))) return field(f, "object");
+  std::string c = canonical(f);
+  std::string_view seg = last_segment(c);
+  TSNode args = field(call, "arguments");
+  if ((seg == "DataParallel" || seg == "DistributedDataParallel" || c == "torch.compile") && !ts_node_is_null(args) &&
+      ts_node_named_child_count(args) > 0)
+    return ts_node_named_child(args, 0);
+  return TSNode{};
+}
+
 TSNode SemanticModel::alias_origin(TSNode expr, int fn) const {
   const Kinds& k = kinds();
   uint32_t pos = ts_node_start_byte(expr);
   for (int depth = 0; depth < 6; ++depth) {
     TSSymbol s = ts_node_symbol(expr);
-    if (s == k.call) {
-      // A wrapper of the same module aliases it.
-      TSNode f = field(expr, "function");
-      std::string c = canonical(f);
-      std::string_view seg = last_segment(c.empty() ? text(f) : std::string_view(c));
-      TSNode args = field(expr, "arguments");
-      if ((seg == "DataParallel" || seg == "DistributedDataParallel" || c == "torch.compile") && !ts_node_is_null(args) &&
-          ts_node_named_child_count(args) > 0)
-        expr = ts_node_named_child(args, 0);
-      else if (ts_node_symbol(f) == k.attribute && (seg == "to" || seg == "cuda" || seg == "half" || seg == "float"))
-        expr = field(f, "object");
-      else
-        return expr;
+    if (s == k.call) {  // a wrapper of the same module aliases it
+      TSNode inner = unwrap_module_call(expr);
+      if (ts_node_is_null(inner)) return expr;
+      expr = inner;
       continue;
     }
     if (s != k.identifier) return expr;
