@@ -169,6 +169,7 @@ CompiledRule compile_rule(const RuleSpec& spec) {
                      suggestion(name, metavars));
   };
   check_var(spec.anchor, spec.mark, "anchor");
+  check_var(spec.dedupe_by, spec.mark, "dedupe-by");
   // `$X` / `{X}` in messages and fix templates must name bound metavariables: an unknown one
   // would be copied literally into the user's code.
   auto check_template = [&](const std::string& text, const SourceMark& mark, const char* key) {

@@ -141,7 +141,13 @@ RuleSpec Reader::rule(const YAML::Node& n) {
   }
   if (n["absorbs"]) {
     if (!n["absorbs"].IsSequence()) fail(n["absorbs"], "`absorbs` must be a list of rule codes");
-    for (const auto& code : n["absorbs"]) r.absorbs.push_back(scalar(code, "absorbs"));
+    for (const auto& code : n["absorbs"]) {
+      std::string c = scalar(code, "absorbs");
+      // A code, not a name: the merge compares finding codes (a typo would merge nothing).
+      if (c.size() < 3 || c.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") != std::string::npos)
+        fail(code, "`absorbs` lists rule codes such as `TL304`, not `" + c + "`");
+      r.absorbs.push_back(c);
+    }
   }
   if (n["region"]) {
     r.region = scalar(n["region"], "region");

@@ -174,3 +174,9 @@ TEST_CASE("every shipped rule loads and compiles") {
   }
 }
 #endif
+
+TEST_CASE("dedupe-by must name a metavariable the patterns bind") {
+  std::string err = compile_error(with("match:", "dedupe-by: $Y\nmatch:"));
+  CHECK_MESSAGE(contains(err, "`dedupe-by: $Y` is not a metavariable bound"), err);
+  CHECK(compile_error(with("match:", "dedupe-by: $X\nmatch:")).empty());
+}

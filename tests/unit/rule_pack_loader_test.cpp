@@ -255,3 +255,14 @@ TEST_CASE("load_rule_packs reads *.yaml and *.yml recursively, in path order") {
   CHECK_MESSAGE(contains(err, (dir / "c.yaml").string() + ":5:11"), err);
   fs::remove_all(dir);
 }
+
+TEST_CASE("report options: dedupe-by takes a metavariable, absorbs takes rule codes") {
+  std::string err = error_of(with("match:", "dedupe-by: X\nmatch:"));
+  CHECK_MESSAGE(contains(err, "`dedupe-by` must be a metavariable"), err);
+  err = error_of(with("match:", "absorbs: [loss-kept-with-graph]\nmatch:"));
+  CHECK_MESSAGE(contains(err, "`absorbs` lists rule codes such as `TL304`"), err);
+  CHECK_MESSAGE(contains(err, "pack.yaml:"), err);
+  err = error_of(with("match:", "absorbs: TL304\nmatch:"));
+  CHECK_MESSAGE(contains(err, "`absorbs` must be a list"), err);
+  CHECK(error_of(with("match:", "dedupe-by: $X\nabsorbs: [TL304]\nmatch:")).empty());
+}
