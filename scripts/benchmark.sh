@@ -9,7 +9,7 @@ printf '%-28s %8s %9s %10s %10s %10s %12s %10s\n' target files lines parse_ms mo
 for dir in "$@"; do
   stats=$(mktemp)
   # One thread: CPU time equals wall time, and peak RSS is per process.
-  /usr/bin/time -f '%M' -o "$stats.rss" "$bin" check "$dir" -j1 --stats --format json >/dev/null 2>"$stats" || true
+  /usr/bin/time -f '%M' -o "$stats.rss" "$bin" check "$dir" -j1 --timings --format json >/dev/null 2>"$stats" || true
   read -r files lines < <(sed -n 's/^files: \([0-9]*\)  lines: \([0-9]*\).*/\1 \2/p' "$stats")
   read -r parse model rules < <(sed -n 's/^parse: \([0-9.]*\) ms  model: \([0-9.]*\) ms  rules: \([0-9.]*\) ms.*/\1 \2 \3/p' "$stats")
   rate=$(sed -n 's/.*lines per CPU-second: \([0-9]*\).*/\1/p' "$stats")

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -12,6 +13,7 @@ namespace torchlint {
 
 namespace {
 constexpr int kContextLines = 1;  // lines above and below that take part in the key
+constexpr int kFormat = 2;
 
 std::string normalised(std::string_view line) {
   std::string out;
@@ -24,11 +26,21 @@ uint64_t fnv1a(std::string_view s, uint64_t h = 1469598103934665603ull) {
   for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
   return h;
 }
+
+
+// A finding's path as the baseline records it: relative to the baseline's own folder (format 2),
+// so the baseline matches from any working folder; as given (format 1).
+std::string recorded_path(const std::string& path, const std::string& baseline, int format) {
+  if (format < 2) return path;
+  std::error_code ec;
+  auto base = std::filesystem::absolute(baseline, ec).lexically_normal().parent_path();
+  return std::filesystem::absolute(path, ec).lexically_normal().lexically_relative(base).generic_string();
+}
 }  // namespace
 
-std::string baseline_key(const Diagnostic& d, const SourceFile& file, int context) {
+std::string baseline_key(const Diagnostic& d, const std::string& recorded_path, const SourceFile& file, int context) {
   uint64_t h = fnv1a(d.rule_id);
-  h = fnv1a(d.path, h);
+  h = fnv1a(recorded_path, h);
   uint32_t first = d.start.line > static_cast<uint32_t>(context) ? d.start.line - context : 1;
   uint32_t last = std::min(file.lines.line_count(), d.start.line + context);
   for (uint32_t l = first; l <= last; ++l) h = fnv1a(normalised(file.lines.line_text(file.text, l)) + "\n", h);
@@ -41,10 +53,11 @@ std::string write_baseline(const std::string& path, const std::vector<Diagnostic
   for (const Diagnostic& d : findings) {
     auto it = sources.find(d.path);
     if (it == sources.end()) continue;
-    records.push_back({{"rule", d.rule_id}, {"path", d.path}, {"key", baseline_key(d, *it->second, kContextLines)},
-                       {"line_key", baseline_key(d, *it->second, 0)}, {"message", d.message}});
+    std::string rec = recorded_path(d.path, path, kFormat);
+    records.push_back({{"rule", d.rule_id}, {"path", rec}, {"key", baseline_key(d, rec, *it->second, kContextLines)},
+                       {"line_key", baseline_key(d, rec, *it->second, 0)}, {"message", d.message}});
   }
-  nlohmann::ordered_json doc = {{"torchlint-baseline", 1}, {"findings", records}};
+  nlohmann::ordered_json doc = {{"torchlint-baseline", kFormat}, {"findings", records}};
   return write_file_atomically(path, doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
 }
 
@@ -67,6 +80,7 @@ size_t filter_baseline(const std::string& path, std::vector<Diagnostic>& finding
     std::string key, line_key;
     bool used = false;
   };
+  int format = doc.value("torchlint-baseline", 1);
   std::vector<Record> records;
   for (const auto& r : doc["findings"]) {
     if (!r.is_object() || !r.contains("key") || !r["key"].is_string()) continue;
@@ -78,7 +92,8 @@ size_t filter_baseline(const std::string& path, std::vector<Diagnostic>& finding
     for (size_t i = 0; i < findings.size(); ++i) {
       auto src = sources.find(findings[i].path);
       if (matched[i] || src == sources.end()) continue;
-      std::string key = baseline_key(findings[i], *src->second, pass == 0 ? kContextLines : 0);
+      std::string rec = recorded_path(findings[i].path, path, format);
+      std::string key = baseline_key(findings[i], rec, *src->second, pass == 0 ? kContextLines : 0);
       for (Record& r : records) {
         if (r.used || (pass == 0 ? r.key : r.line_key) != key) continue;
         r.used = matched[i] = true;

@@ -12,14 +12,16 @@
 
 namespace torchlint {
 
-// `context`: how many lines above and below take part.
-std::string baseline_key(const Diagnostic& d, const SourceFile& file, int context);
+// `context`: how many lines above and below take part; `recorded_path`: the finding's path
+// relative to the baseline's folder.
+std::string baseline_key(const Diagnostic& d, const std::string& recorded_path, const SourceFile& file, int context);
 
 // Writes the baseline file (JSON). Returns "" or an error message.
 std::string write_baseline(const std::string& path, const std::vector<Diagnostic>& findings,
                            const std::map<std::string, const SourceFile*>& sources);
 
-// Removes findings recorded in the baseline (each record absorbs one finding). Throws
+// Removes findings recorded in the baseline (each record absorbs one finding) and returns how
+// many it removed. Paths are relative to the baseline's folder, so any working folder works. Throws
 // std::runtime_error with a located message for an unreadable or malformed file.
 size_t filter_baseline(const std::string& path, std::vector<Diagnostic>& findings,
                        const std::map<std::string, const SourceFile*>& sources);

@@ -1,5 +1,7 @@
 #include "cli/cache.h"
 
+#include "core/version.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -10,10 +12,6 @@
 #include <set>
 
 #include "cli/fixer.h"
-
-#ifndef TORCHLINT_VERSION
-#define TORCHLINT_VERSION "dev"
-#endif
 
 namespace torchlint {
 
@@ -51,11 +49,14 @@ uint64_t binary_identity() {
 
 std::string hash_rules(const std::vector<const py::RuleSet*>& sets) {
   std::set<const py::RuleSet*> unique(sets.begin(), sets.end());
-  std::string all = fmt::format("{}:{:016x}", TORCHLINT_VERSION, binary_identity());
+  std::string all = fmt::format("{}:{:016x}", version(), binary_identity());
   for (const py::RuleSet* s : unique) {
     all += "\n--set--\n";
     for (const auto& r : s->rules()) all += r.spec.source + std::string(to_string(r.spec.severity)) + "\n";
-    if (const RuleSpec* u = s->unused_suppression_rule()) all += u->source;
+    for (const RuleSpec* u : {s->unused_suppression_rule(), s->syntax_error_rule()})
+      if (u) all += u->source + std::string(to_string(u->severity)) + "\n";
+    // How unused suppressions are judged depends on which rules exist and which ran.
+    for (const auto& code : s->available_rules()) all += code + ",";
   }
   return fmt::format("{:016x}", content_hash(all));
 }
@@ -65,7 +66,7 @@ std::string facts_hash(const py::ProjectIndex& index, const py::FileSummary& fil
 }
 
 ResultCache::ResultCache(std::string dir, std::string rules_hash)
-    : dir_((fs::path(dir) / (std::string("v") + TORCHLINT_VERSION)).string()), rules_hash_(std::move(rules_hash)) {
+    : dir_((fs::path(dir) / (std::string("v") + version())).string()), rules_hash_(std::move(rules_hash)) {
   std::error_code ec;
   fs::create_directories(dir_, ec);
   // Keep the cache out of version control without asking the user to.

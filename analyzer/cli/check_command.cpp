@@ -1,4 +1,4 @@
-// `torchlint check` (and `review`): configuration, rule selection, analysis, the fix loop,
+// `torchlint check` (and `review`): configuration, file selection, analysis, the fix loop,
 // diff and baseline filters, and the renderers.
 #include "cli/check_command.h"
 
@@ -22,51 +22,20 @@
 #include "cli/git_diff.h"
 #include "cli/progress.h"
 #include "cli/runner.h"
+#include "cli/selection.h"
+#include "cli/show_settings.h"
+#include "cli/terminal.h"
+#include "core/version.h"
 #include "report/report.h"
 #include "rulepack/loader.h"
 
-#ifndef TORCHLINT_VERSION
-#define TORCHLINT_VERSION "0.0.0"
-#endif
-
 namespace torchlint {
+
+namespace fs = std::filesystem;
 
 bool selector_matches(const std::string& sel, const RuleSpec& r) {
   return sel == "ALL" || sel == r.name || r.id.starts_with(sel);
 }
-
-// Keeps the rules that --select picks and --ignore does not. Unknown selectors are errors.
-namespace {
-std::vector<RuleSpec> select_rules(std::vector<RuleSpec> rules, const std::vector<std::string>& select,
-                                   const std::vector<std::string>& ignore) {
-  std::vector<std::string> known;
-  for (const auto& r : rules) {
-    known.push_back(r.id);
-    known.push_back(r.name);
-  }
-  for (const auto* list : {&select, &ignore}) {
-    for (const auto& s : *list) {
-      bool any = std::any_of(rules.begin(), rules.end(), [&](const RuleSpec& r) { return selector_matches(s, r); });
-      if (!any) {
-        std::string guess = did_you_mean(s, known);
-        throw RulePackError("unknown rule selector `" + s + "`" + (guess.empty() ? "" : "; did you mean `" + guess + "`?"));
-      }
-    }
-  }
-  std::vector<RuleSpec> out;
-  for (auto& r : rules) {
-    // Opt-in rules run only when a selector names them more precisely than "TL".
-    auto picks = [&](const std::string& sel) {
-      return selector_matches(sel, r) && (r.enabled_by_default || sel.size() > 2);
-    };
-    bool selected = (select.empty() && r.enabled_by_default) || std::any_of(select.begin(), select.end(), picks);
-    bool ignored = std::any_of(ignore.begin(), ignore.end(), [&](const auto& s) { return selector_matches(s, r); });
-    if (selected && !ignored) out.push_back(std::move(r));
-  }
-  return out;
-}
-
-}  // namespace
 
 std::vector<RuleSpec> all_rules(const std::vector<std::string>& extra_packs) {
   std::vector<RuleSpec> rules = builtin_rules();
@@ -85,29 +54,46 @@ std::vector<RuleSpec> all_rules(const std::vector<std::string>& extra_packs) {
 
 namespace {
 
-// The rules for files under one configuration: its packs, selection and severities, with
-// command-line flags taking precedence.
-std::unique_ptr<py::RuleSet> rule_set_for(const Config& c, const CheckOptions& o) {
-  try {
-    std::vector<std::string> packs = o.rule_packs;
-    packs.insert(packs.end(), c.extend_rules.begin(), c.extend_rules.end());
-    const auto& select = o.select.empty() ? c.select.value_or(std::vector<std::string>{}) : o.select;
-    // A --select on the command line states the whole selection: the configuration's
-    // ignore list no longer applies either (an explicit --ignore still does).
-    const auto& ignore = !o.ignore.empty() || !o.select.empty() ? o.ignore : c.ignore.value_or(std::vector<std::string>{});
-    std::vector<RuleSpec> specs = select_rules(all_rules(packs), select, ignore);
-    for (auto& r : specs) {
-      for (const auto& [sel, sev] : c.severity)
-        if (selector_matches(sel, r)) r.severity = sev;
+struct ConfigFlags {
+  std::string file;
+  std::vector<std::string> overrides;
+};
+
+// `--config` takes a configuration file or `KEY = VALUE` overrides (repeatable, as in ruff).
+ConfigFlags split_config_flags(const std::vector<std::string>& values) {
+  ConfigFlags out;
+  for (const auto& v : values) {
+    if (is_config_override(v)) {
+      out.overrides.push_back(v);
+    } else if (!out.file.empty()) {
+      throw ConfigError("--config: two configuration files given (`" + out.file + "`, `" + v + "`); use one");
+    } else {
+      out.file = v;
     }
-    return std::make_unique<py::RuleSet>(specs);
-  } catch (const RulePackError& e) {
-    if (c.path.empty()) throw;
-    throw RulePackError(std::string(e.what()) + " (configuration: " + c.path + ")");
   }
+  return out;
 }
 
-bool ignored_by_config(const Config& c, const Diagnostic& d) {
+}  // namespace
+
+std::vector<std::string> rule_packs_in_effect(const std::vector<std::string>& cli_packs,
+                                              const std::vector<std::string>& config) {
+  ConfigFlags flags = split_config_flags(config);
+  ConfigResolver configs(flags.file, flags.overrides);
+  std::vector<std::string> packs = cli_packs;
+  const Config& c = configs.for_file((fs::current_path() / "__torchlint__.py").string());
+  if (!c.errors.empty()) {
+    std::string all;
+    for (const auto& e : c.errors) all += (all.empty() ? "" : "\n") + e;
+    throw ConfigError(all);
+  }
+  packs.insert(packs.end(), c.extend_rules.begin(), c.extend_rules.end());
+  return packs;
+}
+
+namespace {
+
+bool ignored_by(const Config& c, const Diagnostic& d) {
   for (const auto& [glob, codes] : c.per_file_ignores) {
     if (!config_glob_matches(c, glob, d.path)) continue;
     for (const auto& code : codes)
@@ -118,7 +104,7 @@ bool ignored_by_config(const Config& c, const Diagnostic& d) {
 
 std::string absolute(const std::string& p) {
   std::error_code ec;
-  return std::filesystem::absolute(p, ec).lexically_normal().string();
+  return fs::absolute(p, ec).lexically_normal().string();
 }
 
 // Keeps the findings on changed lines, or whose region (their loop or function) changed.
@@ -143,6 +129,105 @@ std::pair<std::string, std::string> pull_request_commits(const std::string& even
   }
 }
 
+// The default cache folder: at the project root of what is checked (the nearest folder with a
+// configuration or repository marker), so running from elsewhere leaves nothing behind.
+std::string default_cache_dir(const std::vector<std::string>& files) {
+  std::string root = files.empty() ? "" : py::project_root(files.front());
+  std::error_code ec;
+  fs::path base = root.empty() ? fs::current_path(ec) : fs::path(root);
+  fs::path rel = (base / ".torchlint_cache").lexically_relative(fs::current_path(ec));
+  return rel.empty() || rel.string().starts_with("../..") ? (base / ".torchlint_cache").string() : rel.string();
+}
+
+std::string plural(size_t n, const char* word, const char* suffix = "s") {
+  return fmt::format("{} {}{}", n, word, n == 1 ? "" : suffix);
+}
+
+void print_statistics(const CheckOptions& o, const std::vector<Diagnostic>& findings) {
+  struct Row {
+    std::string id, name;
+    size_t count = 0, fixable = 0;
+  };
+  std::map<std::string, Row> by_rule;
+  for (const auto& d : findings) {
+    Row& r = by_rule[d.rule_id];
+    r.id = d.rule_id;
+    r.name = d.rule_name;
+    ++r.count;
+    r.fixable += d.fix && d.fix->applicability == Applicability::Safe;
+  }
+  std::vector<Row> rows;
+  for (auto& [id, r] : by_rule) rows.push_back(r);
+  std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.count > b.count; });
+  if (o.format == "json" || o.format == "sarif") {  // machine-readable, as ruff's --statistics --output-format json
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (const auto& r : rows) out.push_back({{"code", r.id}, {"name", r.name}, {"count", r.count}, {"fixable", r.fixable > 0}});
+    std::cout << out.dump(2) << "\n";
+    return;
+  }
+  bool any_fixable = std::any_of(rows.begin(), rows.end(), [](const Row& r) { return r.fixable > 0; });
+  for (const auto& r : rows)  // `[*]`: fixable with --fix, as in ruff
+    std::cout << fmt::format("{:>6}  {:<7} {}{}\n", r.count, r.id, !any_fixable ? "" : r.fixable ? "[*] " : "    ", r.name);
+}
+
+void print_timings(const RunResult& result, size_t rules, unsigned jobs) {
+  const RunTimings& t = result.timings;
+  double cpu = t.read_seconds + t.parse_seconds + t.model_seconds + t.rules_seconds;
+  std::cerr << fmt::format(
+      "files: {}  lines: {}  rules: {}  threads: {}\n"
+      "parse: {:.1f} ms  model: {:.1f} ms  rules: {:.1f} ms  read: {:.1f} ms  (CPU, summed over threads)\n"
+      "wall: {:.1f} ms",
+      result.summary.files, result.summary.lines, rules, jobs, t.parse_seconds * 1e3, t.model_seconds * 1e3,
+      t.rules_seconds * 1e3, t.read_seconds * 1e3, t.wall_seconds * 1e3);
+  if (t.files_from_cache > 0)
+    std::cerr << fmt::format("  ({} of {} from the cache; --no-cache to measure analysis)\n", t.files_from_cache,
+                             plural(result.summary.files, "file"));
+  else
+    std::cerr << fmt::format("  lines per CPU-second: {:.0f}\n", cpu > 0 ? result.summary.lines / cpu : 0.0);
+}
+
+// "N fixable with `--fix` (M more with `--unsafe-fixes`)", or "" when nothing is.
+std::string fixable_summary(const std::vector<Diagnostic>& findings) {
+  size_t safe = 0, unsafe = 0;
+  for (const auto& d : findings) {
+    if (!d.fix || d.fix->edits.empty()) continue;
+    (d.fix->applicability == Applicability::Safe ? safe : unsafe)++;
+  }
+  if (safe == 0 && unsafe == 0) return "";
+  if (safe == 0) return fmt::format("No fixes available ({} hidden fix{} can be enabled with `--unsafe-fixes`).", unsafe, unsafe == 1 ? "" : "es");
+  return fmt::format("{} fixable with `--fix`{}.", safe,
+                     unsafe ? fmt::format(" ({} more with `--unsafe-fixes`)", unsafe) : "");
+}
+
+void render(const CheckOptions& o, const RunResult& result, const std::map<const Config*, std::unique_ptr<py::RuleSet>>& rule_sets,
+            const std::map<std::string, const SourceFile*>& sources, const std::string& head_commit) {
+  if (o.format == "json") return render_json(std::cout, result.findings, result.summary);
+  if (o.format == "text") {
+    TextOptions t{use_color(o.color, STDOUT_FILENO), !o.no_source, !o.quiet};
+    t.fixable_line = fixable_summary(result.findings);
+    return render_text(std::cout, result.findings, sources, result.summary, t);
+  }
+  std::vector<RuleSpec> ran;  // every rule that ran, once, for SARIF rules[] and the review
+  std::set<std::string> seen;
+  for (const auto& [cfg, set] : rule_sets) {
+    for (const auto& r : set->rules())
+      if (seen.insert(r.spec.id).second) ran.push_back(r.spec);
+    for (const RuleSpec* u : {set->unused_suppression_rule(), set->syntax_error_rule()})
+      if (u && seen.insert(u->id).second) ran.push_back(*u);
+  }
+  std::sort(ran.begin(), ran.end(), [](const RuleSpec& a, const RuleSpec& b) { return a.id < b.id; });
+  if (o.format == "github-review") render_github_review(std::cout, result.findings, ran, sources, head_commit);
+  else if (o.format == "sarif") render_sarif(std::cout, result.findings, ran, sources, version());
+  else if (o.format == "github") render_github(std::cout, result.findings);
+  else if (o.format == "gitlab") render_gitlab(std::cout, result.findings, sources);
+  else if (o.format == "rdjson") render_rdjson(std::cout, result.findings, sources);
+  else render_review(std::cout, result.findings, ran, sources);
+}
+
+std::string read_stdin() {
+  return {std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
+}
+
 }  // namespace
 
 int run_check(CheckOptions o) {
@@ -154,13 +239,29 @@ int run_check(CheckOptions o) {
     head_commit = head;
     o.format = "github-review";
   }
-  if (o.staged && !o.diff_base.empty()) throw RulePackError("--staged and --diff-base cannot be combined");
-  if (o.staged && (o.fix || o.diff)) throw RulePackError("--staged checks the index; it cannot be combined with --fix or --diff");
+  bool from_stdin = o.paths == std::vector<std::string>{"-"};
+  if (!from_stdin && std::count(o.paths.begin(), o.paths.end(), "-"))
+    throw ConfigError("`-` (stdin) cannot be combined with other paths");
+  if (!from_stdin && !o.stdin_filename.empty()) throw ConfigError("--stdin-filename needs `-` as the path");
+  if (o.staged && !o.diff_base.empty()) throw ConfigError("--staged and --diff-base cannot be combined");
+  if (o.staged && (o.fix || o.diff)) throw ConfigError("--staged checks the index; it cannot be combined with --fix or --diff");
+  ConfigFlags config_flags = split_config_flags(o.config);
+  for (const auto& v : o.per_file_ignores) parse_per_file_ignore(v);  // a malformed value is an error even with no files
   std::optional<ChangedLines> changed;
   if (o.staged) changed = staged_changes();
   if (!o.diff_base.empty()) changed = changed_since(o.diff_base);
-  ConfigResolver configs(o.config);
-  Discovery found = discover_python_files(o.paths);
+  ConfigResolver configs(config_flags.file, config_flags.overrides);
+
+  Discovery found;
+  std::vector<std::string> stdin_texts;
+  if (from_stdin) {
+    std::string name = o.stdin_filename.empty() ? "<stdin>" : fs::path(o.stdin_filename).lexically_normal().string();
+    found.files = {name};
+    found.named = {name};
+    stdin_texts = {read_stdin()};
+  } else {
+    found = discover_python_files(o.paths);
+  }
   if (o.staged) {  // only what is staged, read from the index
     std::erase_if(found.files, [&](const std::string& f) { return !changed->files.count(absolute(f)); });
     for (const auto& [path, lines] : changed->files) {
@@ -168,123 +269,122 @@ int run_check(CheckOptions o) {
       bool under = o.paths == std::vector<std::string>{"."} || listed;
       if (!listed && under && path.ends_with(".py")) {
         std::error_code ec;
-        found.files.push_back(std::filesystem::relative(path, std::filesystem::current_path(), ec).string());
+        found.files.push_back(fs::relative(path, fs::current_path(), ec).string());
       }
     }
     std::sort(found.files.begin(), found.files.end());
   }
   for (const auto& e : found.errors) std::cerr << "error: " << e << "\n";
-  for (const auto& n : found.notes) std::cerr << "note: " << n << "\n";
+  if (!o.quiet)
+    for (const auto& n : found.notes) std::cerr << "note: " << n << "\n";
+
+  // Per file: its configuration, whether it is excluded, its rule set.
   std::set<std::string> named(found.named.begin(), found.named.end());
   std::map<const Config*, std::unique_ptr<py::RuleSet>> rule_sets;
   std::map<std::string, const py::RuleSet*> rules_of;
-  std::vector<std::string> files;
+  std::vector<std::string> files, texts;
   std::vector<const py::RuleSet*> per_file;
-  for (const auto& f : found.files) {
+  Config cli_ignores;  // --per-file-ignores, relative to the working folder
+  for (const auto& v : o.per_file_ignores) cli_ignores.per_file_ignores.push_back(parse_per_file_ignore(v));
+  for (size_t i = 0; i < found.files.size(); ++i) {
+    const std::string& f = found.files[i];
     const Config& c = configs.for_file(f);
-    bool excluded = !named.count(f) && std::any_of(c.exclude.begin(), c.exclude.end(),
-                                                   [&](const auto& g) { return config_glob_matches(c, g, f); });
-    if (excluded) continue;
+    // Files named on the command line are checked even when excluded, unless --force-exclude
+    // (what the pre-commit framework, which names every file, needs).
     auto& set = rule_sets[&c];
-    if (!set) set = rule_set_for(c, o);
+    if (!set) set = rule_set_for(c, o);  // also validates the configuration
+    bool force = o.force_exclude || c.force_exclude;
+    if ((!named.count(f) || force) && config_excludes(c, f)) continue;
     files.push_back(f);
+    if (from_stdin) texts.push_back(stdin_texts[i]);
     per_file.push_back(set.get());
     rules_of[f] = set.get();
   }
-  if (rule_sets.empty()) rule_sets[nullptr] = rule_set_for(Config{}, o);  // validate flags even with no files
+  if (rule_sets.empty()) rule_sets[&configs.defaults()] = rule_set_for(configs.defaults(), o);  // flags are checked even with no files
+  if (o.show_files) {
+    for (const auto& f : files) std::cout << f << "\n";
+    return kExitClean;
+  }
+  if (o.show_settings) {
+    std::string probe = files.empty() ? (fs::current_path() / "__torchlint__.py").string() : files.front();
+    const Config& c = configs.for_file(probe);
+    print_settings(std::cout, probe, c, selection_for(c, o), *rule_set_for(c, o), o);
+    return kExitClean;
+  }
   const py::RuleSet& rules = *rule_sets.begin()->second;
   auto rules_for = [&](const std::string& path) { return rules_of.count(path) ? rules_of.at(path) : &rules; };
   unsigned jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
   // Released by process exit, not by destructors: freeing every syntax tree one node at a
   // time costs ~7% of a run and buys nothing for a process that is about to end.
   std::unique_ptr<ResultCache> cache;
-  if (!o.no_cache) cache = std::make_unique<ResultCache>(o.cache_dir, hash_rules(per_file));
-  std::vector<std::string> staged_texts;
+  if (!o.no_cache && !from_stdin)
+    cache = std::make_unique<ResultCache>(o.cache_dir.empty() ? default_cache_dir(files) : o.cache_dir, hash_rules(per_file));
   if (o.staged)
-    for (const auto& f : files) staged_texts.push_back(staged_text(changed->repo_root, absolute(f)));
+    for (const auto& f : files) texts.push_back(staged_text(changed->repo_root, absolute(f)));
+  bool in_memory = o.staged || from_stdin;
   auto analyse = [&] {
     ProgressLine progress(files.size(), !o.quiet && o.format == "text");
-    auto* r = o.staged ? new RunResult(run_analysis(files, per_file, jobs, &staged_texts))
-                       : new RunResult(run_analysis(files, per_file, jobs, nullptr, cache.get(), progress.counter()));
+    auto* r = in_memory ? new RunResult(run_analysis(files, per_file, jobs, &texts))
+                        : new RunResult(run_analysis(files, per_file, jobs, nullptr, cache.get(), progress.counter()));
     if (changed) keep_changed(r->findings, *changed);
-    std::erase_if(r->findings, [&](const Diagnostic& d) { return ignored_by_config(configs.for_file(d.path), d); });
+    std::erase_if(r->findings, [&](const Diagnostic& d) {
+      return ignored_by(configs.for_file(d.path), d) || ignored_by(cli_ignores, d);
+    });
     return r;
   };
   RunResult* result_ptr = analyse();
   if (o.fix || o.diff) {
-    FixOutcome fixed = apply_fixes(*result_ptr, rules_for, jobs, {o.unsafe_fixes, !o.diff}, std::cout);
+    bool write = !o.diff && !from_stdin;
+    std::map<std::string, std::string> fixed_texts;
+    FixOutcome fixed = apply_fixes(*result_ptr, rules_for, jobs, {o.unsafe_fixes, write}, std::cout,
+                                   from_stdin && !o.diff ? &fixed_texts : nullptr, use_color(o.color, STDOUT_FILENO));
     for (const auto& n : fixed.notes) std::cerr << "warning: " << n << "\n";
     if (o.diff) {
-      std::cerr << fmt::format("{} fix{} would change {} file{}.\n", fixed.fixes_applied,
-                               fixed.fixes_applied == 1 ? "" : "es", fixed.files_changed,
-                               fixed.files_changed == 1 ? "" : "s");
+      std::cerr << fmt::format("{} would change {}.\n", plural(fixed.fixes_applied, "fix", "es"),
+                               plural(fixed.files_changed, "file"));
       return fixed.files_changed > 0 ? kExitFindings : kExitClean;
     }
-    if (!o.quiet)
-      std::cerr << fmt::format("Applied {} fix{} in {} file{}.\n", fixed.fixes_applied,
-                               fixed.fixes_applied == 1 ? "" : "es", fixed.files_changed,
-                               fixed.files_changed == 1 ? "" : "s");
+    if (from_stdin) {  // the fixed source goes to stdout, as formatters and editors expect
+      std::cout << (fixed_texts.empty() ? texts.front() : fixed_texts.begin()->second);
+      texts = {fixed_texts.empty() ? texts.front() : fixed_texts.begin()->second};
+    }
+    if (!o.quiet) {
+      std::cerr << fmt::format("Applied {} in {}.\n", plural(fixed.fixes_applied, "fix", "es"), plural(fixed.files_changed, "file"));
+      if (o.show_fixes)
+        for (const auto& [path, by_rule] : fixed.by_file)
+          for (const auto& [rule, n] : by_rule) std::cerr << fmt::format("  {}: {} × {}\n", path, n, rule);
+    }
     if (fixed.files_changed > 0) result_ptr = analyse();
+    if (from_stdin) {  // the findings that remain, on stderr: stdout holds the source
+      for (const auto& d : result_ptr->findings)
+        std::cerr << fmt::format("{}:{}:{}: {} [{}] {}\n", d.path, d.start.line, d.start.column, d.rule_id, d.rule_name, d.message);
+      return !result_ptr->findings.empty() && !o.exit_zero ? kExitFindings : kExitClean;
+    }
   }
   RunResult& result = *result_ptr;
+  result.summary.path_errors = found.errors.size();
   std::map<std::string, const SourceFile*> sources;
   for (const auto& f : result.files) sources[f.file->path] = f.file.get();
   if (!o.write_baseline.empty()) {
     std::string err = write_baseline(o.write_baseline, result.findings, sources);
-    if (!err.empty()) throw RulePackError(err);
-    std::cerr << fmt::format("Wrote {} finding{} to the baseline {}.\n", result.findings.size(),
-                             result.findings.size() == 1 ? "" : "s", o.write_baseline);
-    return kExitClean;
+    if (!err.empty()) throw ConfigError(err);
+    std::cerr << fmt::format("Wrote {} to the baseline {}.\n", plural(result.findings.size(), "finding"), o.write_baseline);
+    return found.errors.empty() ? kExitClean : kExitError;
   }
   if (!o.baseline.empty()) {
     try {
-      filter_baseline(o.baseline, result.findings, sources);
+      size_t hidden = filter_baseline(o.baseline, result.findings, sources);
+      if (hidden > 0) result.summary.notes.push_back(fmt::format("{} hidden by the baseline {}", plural(hidden, "finding"), o.baseline));
     } catch (const std::runtime_error& e) {
-      throw RulePackError(e.what());
+      throw ConfigError(e.what());
     }
   }
-
-  if (o.statistics) {
-    std::map<std::pair<std::string, std::string>, size_t> counts;
-    for (const auto& d : result.findings) ++counts[{d.rule_id, d.rule_name}];
-    std::vector<std::pair<size_t, std::pair<std::string, std::string>>> rows;
-    for (const auto& [rule, n] : counts) rows.push_back({n, rule});
-    std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-    for (const auto& [n, rule] : rows) std::cout << fmt::format("{:>6}  {:<7} {}\n", n, rule.first, rule.second);
-  } else if (o.format == "json") {
-    render_json(std::cout, result.findings, result.summary);
-  } else if (o.format != "text") {
-    std::vector<RuleSpec> ran;  // every rule that ran, once, for SARIF rules[] and the review
-    std::set<std::string> seen;
-    for (const auto& [cfg, set] : rule_sets) {
-      for (const auto& r : set->rules())
-        if (seen.insert(r.spec.id).second) ran.push_back(r.spec);
-      if (const RuleSpec* u = set->unused_suppression_rule(); u && seen.insert(u->id).second) ran.push_back(*u);
-    }
-    std::sort(ran.begin(), ran.end(), [](const RuleSpec& a, const RuleSpec& b) { return a.id < b.id; });
-    if (o.format == "github-review") render_github_review(std::cout, result.findings, ran, sources, head_commit);
-    else if (o.format == "sarif") render_sarif(std::cout, result.findings, ran, sources, TORCHLINT_VERSION);
-    else if (o.format == "github") render_github(std::cout, result.findings);
-    else if (o.format == "gitlab") render_gitlab(std::cout, result.findings, sources);
-    else if (o.format == "rdjson") render_rdjson(std::cout, result.findings, sources);
-    else render_review(std::cout, result.findings, ran, sources);
-  } else {
-    bool color = o.color == "always" || (o.color == "auto" && isatty(STDOUT_FILENO) && !getenv("NO_COLOR"));
-    render_text(std::cout, result.findings, sources, result.summary, {color, !o.no_source, !o.quiet});
-  }
-  if (o.stats) {
-    const RunTimings& t = result.timings;
-    double cpu = t.read_seconds + t.parse_seconds + t.model_seconds + t.rules_seconds;
-    std::cerr << fmt::format(
-        "files: {}  lines: {}  rules: {}  threads: {}\n"
-        "parse: {:.1f} ms  model: {:.1f} ms  rules: {:.1f} ms  read: {:.1f} ms  (CPU, summed over threads)\n"
-        "wall: {:.1f} ms  lines per CPU-second: {:.0f}\n",
-        result.summary.files, result.summary.lines, rules.rules().size(), jobs, t.parse_seconds * 1e3,
-        t.model_seconds * 1e3, t.rules_seconds * 1e3, t.read_seconds * 1e3, t.wall_seconds * 1e3,
-        cpu > 0 ? result.summary.lines / cpu : 0.0);
-  }
-  if (!result.findings.empty() && !o.exit_zero) return kExitFindings;
-  return found.errors.empty() ? kExitClean : kExitError;
+  if (o.statistics) print_statistics(o, result.findings);
+  else render(o, result, rule_sets, sources, head_commit);
+  if (o.timings) print_timings(result, rules.rules().size(), jobs);
+  // A path that cannot be checked is an error whatever the other files hold.
+  if (!found.errors.empty()) return kExitError;
+  return !result.findings.empty() && !o.exit_zero ? kExitFindings : kExitClean;
 }
 
 }  // namespace torchlint

@@ -10,18 +10,21 @@ namespace torchlint {
 constexpr int kExitClean = 0, kExitFindings = 1, kExitError = 2;
 
 struct CheckOptions {
-  std::vector<std::string> paths = {"."};
+  std::vector<std::string> paths = {"."};  // "-": read stdin (named by stdin_filename)
+  std::string stdin_filename;
   std::string format = "text";
   std::string color = "auto";
-  std::vector<std::string> select, ignore, rule_packs;
-  bool stats = false;
+  std::vector<std::string> select, ignore, extend_select, extend_ignore, rule_packs;
+  std::vector<std::string> per_file_ignores;  // "GLOB:CODE,CODE"
+  bool timings = false;
   bool include_tests = false;
   bool no_source = false;
-  bool fix = false, unsafe_fixes = false, diff = false;
+  bool fix = false, unsafe_fixes = false, diff = false, show_fixes = false;
   bool quiet = false, exit_zero = false, statistics = false;
+  bool force_exclude = false, show_files = false, show_settings = false;
   std::string baseline, write_baseline;
-  std::string config;
-  std::string cache_dir = ".torchlint_cache";
+  std::vector<std::string> config;  // a configuration file and/or `KEY = VALUE` overrides
+  std::string cache_dir;            // default: .torchlint_cache at the project root
   bool no_cache = false;
   std::string diff_base;
   std::string github_event;  // `torchlint review --github-event PATH`
@@ -37,5 +40,9 @@ int run_check(CheckOptions o);
 bool selector_matches(const std::string& sel, const RuleSpec& r);
 // The built-in rules plus the given packs, sorted by id; duplicate ids are errors.
 std::vector<RuleSpec> all_rules(const std::vector<std::string>& extra_packs);
+// The rule packs a command sees: `--rules` plus `extend-rules` of the configuration that applies
+// to the working folder (or of `--config`).
+std::vector<std::string> rule_packs_in_effect(const std::vector<std::string>& cli_packs,
+                                              const std::vector<std::string>& config);
 
 }  // namespace torchlint

@@ -1,11 +1,11 @@
 #include "cli/config.h"
 
-#include <cpptoml.h>
 #include <yaml-cpp/yaml.h>
 
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <toml++/toml.h>
 
 #include "cli/discover.h"
 #include "rulepack/loader.h"
@@ -14,10 +14,168 @@ namespace torchlint {
 
 namespace fs = std::filesystem;
 
+const std::vector<std::string>& config_keys() {
+  static const std::vector<std::string> keys = {
+      "select",        "ignore",  "extend-select", "extend-ignore", "per-file-ignores", "exclude",
+      "force-exclude", "extend-rules", "severity", "options"};
+  return keys;
+}
+
 namespace {
 
-const std::vector<std::string> kKeys = {"select",      "ignore",   "per-file-ignores", "exclude",
-                                        "extend-rules", "severity", "options"};
+// A configuration value, whichever syntax it was written in: TOML and YAML are read into
+// this and judged by one reader, so both give the same errors at their own positions.
+struct RawValue {
+  enum Kind { kString, kBool, kList, kTable, kOther } kind = kOther;
+  std::string where;  // file:line:col
+  std::string text;   // kString (and YAML scalars)
+  bool flag = false;  // kBool
+  std::vector<RawValue> items;                                 // kList
+  std::vector<std::pair<std::string, RawValue>> fields;        // kTable, in source order
+  std::vector<std::string> field_where;                        // kTable: where each key is
+};
+
+std::string at(const std::string& path, int line, int column) {
+  return path + ":" + std::to_string(line) + ":" + std::to_string(column);
+}
+
+RawValue from_toml(const std::string& path, const toml::node& n) {
+  RawValue v;
+  v.where = at(path, n.source().begin.line, n.source().begin.column);
+  if (auto s = n.value<std::string>(); s && n.is_string()) {
+    v.kind = RawValue::kString;
+    v.text = *s;
+  } else if (n.is_boolean()) {
+    v.kind = RawValue::kBool;
+    v.flag = *n.value<bool>();
+  } else if (const toml::array* a = n.as_array()) {
+    v.kind = RawValue::kList;
+    for (const toml::node& item : *a) v.items.push_back(from_toml(path, item));
+  } else if (const toml::table* t = n.as_table()) {
+    v.kind = RawValue::kTable;
+    for (const auto& [key, value] : *t) {
+      v.fields.push_back({std::string(key.str()), from_toml(path, value)});
+      v.field_where.push_back(at(path, key.source().begin.line, key.source().begin.column));
+    }
+  }
+  return v;
+}
+
+RawValue from_yaml(const std::string& path, const YAML::Node& n) {
+  RawValue v;
+  v.where = at(path, n.Mark().line + 1, n.Mark().column + 1);
+  if (n.IsScalar()) {
+    v.kind = RawValue::kString;
+    v.text = n.Scalar();
+    if (v.text == "true" || v.text == "false") v.flag = v.text == "true";
+  } else if (n.IsSequence()) {
+    v.kind = RawValue::kList;
+    for (const auto& item : n) v.items.push_back(from_yaml(path, item));
+  } else if (n.IsMap()) {
+    v.kind = RawValue::kTable;
+    for (auto it = n.begin(); it != n.end(); ++it) {
+      YAML::Node key = it->first, value = it->second;  // copies: `it->` yields a temporary proxy
+      v.fields.push_back({key.Scalar(), from_yaml(path, value)});
+      v.field_where.push_back(at(path, key.Mark().line + 1, key.Mark().column + 1));
+    }
+  }
+  return v;
+}
+
+// Reads the keys of one [tool.torchlint] table into `c`; a key that is present replaces the
+// value `c` had. Problems are collected, not thrown, so one run reports all of them.
+class ConfigReader {
+ public:
+  ConfigReader(Config& c, std::vector<std::string>& errors) : c_(c), errors_(errors) {}
+
+  void read(const RawValue& table) {
+    if (table.kind != RawValue::kTable) return error(table.where, "the configuration must be a table of keys");
+    for (size_t i = 0; i < table.fields.size(); ++i) read_key(table.fields[i].first, table.field_where[i], table.fields[i].second);
+  }
+
+ private:
+  void error(const std::string& where, const std::string& what) { errors_.push_back(where + ": " + what); }
+
+  std::optional<std::vector<std::string>> strings(const std::string& key, const RawValue& v) {
+    bool ok = v.kind == RawValue::kList;
+    std::vector<std::string> out;
+    for (const RawValue& item : v.items) {
+      ok = ok && item.kind == RawValue::kString;
+      out.push_back(item.text);
+    }
+    if (!ok) {
+      error(v.where, "`" + key + "` must be a list of strings");
+      return std::nullopt;
+    }
+    return out;
+  }
+
+  // The rule codes of a list, remembered with their positions for validation against the rules.
+  std::optional<std::vector<std::string>> codes(const std::string& key, const RawValue& v) {
+    auto out = strings(key, v);
+    if (out)
+      for (const RawValue& item : v.items) c_.code_locations[key].push_back({item.text, item.where});
+    return out;
+  }
+
+  void read_key(const std::string& key, const std::string& key_where, const RawValue& v) {
+    if (key == "select") {
+      if (auto s = codes(key, v)) c_.select = *s;
+    } else if (key == "ignore") {
+      if (auto s = codes(key, v)) c_.ignore = *s;
+    } else if (key == "extend-select") {
+      if (auto s = codes(key, v)) c_.extend_select = *s;
+    } else if (key == "extend-ignore") {
+      if (auto s = codes(key, v)) c_.extend_ignore = *s;
+    } else if (key == "exclude") {
+      if (auto s = strings(key, v)) c_.exclude = *s;
+    } else if (key == "extend-rules") {
+      if (auto s = strings(key, v)) c_.extend_rules = *s;
+    } else if (key == "force-exclude") {
+      if (v.kind == RawValue::kBool || (v.kind == RawValue::kString && (v.text == "true" || v.text == "false")))
+        c_.force_exclude = v.flag;
+      else
+        error(v.where, "`force-exclude` must be true or false");
+    } else if (key == "per-file-ignores" || key == "severity" || key == "options") {
+      read_table(key, v);
+    } else {
+      std::string guess = did_you_mean(key, config_keys());
+      error(key_where, "unknown key `" + key + "` in the torchlint configuration" +
+                           (guess.empty() ? "" : "; did you mean `" + guess + "`?"));
+    }
+  }
+
+  void read_table(const std::string& key, const RawValue& v) {
+    if (v.kind != RawValue::kTable) return error(v.where, "`" + key + "` must be a table");
+    if (key == "per-file-ignores") c_.per_file_ignores.clear();
+    if (key == "severity") c_.severity.clear();
+    for (size_t i = 0; i < v.fields.size(); ++i) {
+      const auto& [k, value] = v.fields[i];
+      const std::string& where = v.field_where[i];
+      if (key == "per-file-ignores") {
+        if (value.kind != RawValue::kList) {
+          error(value.where, "per-file-ignores values must be lists of rule codes");
+        } else if (auto s = codes(key, value)) {
+          c_.per_file_ignores.push_back({k, *s});
+        }
+      } else if (key == "severity") {
+        c_.code_locations[key].push_back({k, where});
+        auto s = value.kind == RawValue::kString ? parse_severity(value.text) : std::nullopt;
+        if (!s) error(value.where, "severity must be \"error\", \"warning\" or \"info\", not " + describe(value));
+        else c_.severity[k] = *s;
+      } else {
+        error(where, "rule `" + k + "` has no options");
+      }
+    }
+  }
+
+  static std::string describe(const RawValue& v) {
+    return v.kind == RawValue::kString ? "`" + v.text + "`" : "a value of another type";
+  }
+
+  Config& c_;
+  std::vector<std::string>& errors_;
+};
 
 std::string read_text(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -25,100 +183,19 @@ std::string read_text(const std::string& path) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-// cpptoml keeps no positions: find the line where `key` is written, for error messages.
-int line_of_key(const std::string& text, const std::string& key, int fallback) {
-  std::istringstream in(text);
-  std::string line;
-  for (int n = 1; std::getline(in, line); ++n) {
-    size_t b = line.find_first_not_of(" \t\"'");
-    if (b != std::string::npos && line.compare(b, key.size(), key) == 0) return n;
+std::string joined(const std::vector<std::string>& errors) {
+  std::string out;
+  for (const auto& e : errors) out += (out.empty() ? "" : "\n") + e;
+  return out;
+}
+
+toml::table parse_toml(const std::string& text, const std::string& path) {
+  try {
+    return toml::parse(text, path);
+  } catch (const toml::parse_error& e) {
+    throw ConfigError(at(path, e.source().begin.line, e.source().begin.column) + ": invalid TOML: " +
+                      std::string(e.description()));
   }
-  return fallback;
-}
-
-[[noreturn]] void unknown_key(const std::string& where, const std::string& key) {
-  std::string guess = did_you_mean(key, kKeys);
-  throw ConfigError(where + ": unknown key `" + key + "` in the torchlint configuration" +
-                    (guess.empty() ? "" : "; did you mean `" + guess + "`?"));
-}
-
-Severity severity_or_throw(const std::string& where, const std::string& value) {
-  auto s = parse_severity(value);
-  if (!s) throw ConfigError(where + ": severity must be error, warning or info, not `" + value + "`");
-  return *s;
-}
-
-Config from_toml(const std::string& path, const std::string& text, const cpptoml::table& t) {
-  Config c;
-  auto where = [&](const std::string& key) { return path + ":" + std::to_string(line_of_key(text, key, 1)); };
-  auto strings = [&](const std::string& key) {
-    auto arr = t.get_array_of<std::string>(key);
-    if (!arr) throw ConfigError(where(key) + ": `" + key + "` must be a list of strings");
-    return *arr;
-  };
-  for (const auto& [key, value] : t) {
-    if (key == "select") c.select = strings(key);
-    else if (key == "ignore") c.ignore = strings(key);
-    else if (key == "exclude") c.exclude = strings(key);
-    else if (key == "extend-rules") c.extend_rules = strings(key);
-    else if (key == "per-file-ignores" || key == "severity" || key == "options") {
-      auto table = t.get_table(key);
-      if (!table) throw ConfigError(where(key) + ": `" + key + "` must be a table");
-      for (const auto& [k, v] : *table) {
-        if (key == "per-file-ignores") {
-          auto codes = table->get_array_of<std::string>(k);
-          if (!codes) throw ConfigError(where(k) + ": per-file-ignores values must be lists of rule codes");
-          c.per_file_ignores.push_back({k, *codes});
-        } else if (key == "severity") {
-          auto s = table->get_as<std::string>(k);
-          if (!s) throw ConfigError(where(k) + ": severity values must be strings");
-          c.severity[k] = severity_or_throw(where(k), *s);
-        } else {
-          throw ConfigError(where(k) + ": rule `" + k + "` has no options");
-        }
-      }
-    } else {
-      unknown_key(where(key), key);
-    }
-  }
-  return c;
-}
-
-Config from_yaml(const std::string& path, const YAML::Node& root) {
-  Config c;
-  auto where = [&](const YAML::Node& n) {
-    return path + ":" + std::to_string(n.Mark().line + 1) + ":" + std::to_string(n.Mark().column + 1);
-  };
-  auto strings = [&](const YAML::Node& n, const std::string& key) {
-    if (!n.IsSequence()) throw ConfigError(where(n) + ": `" + key + "` must be a list of strings");
-    std::vector<std::string> out;
-    for (const auto& item : n) {
-      if (!item.IsScalar()) throw ConfigError(where(item) + ": `" + key + "` must be a list of strings");
-      out.push_back(item.Scalar());
-    }
-    return out;
-  };
-  if (!root.IsMap()) throw ConfigError(where(root) + ": the configuration must be a mapping");
-  for (auto it = root.begin(); it != root.end(); ++it) {
-    std::string key = it->first.Scalar();
-    YAML::Node v = it->second;  // a copy: `it->` yields a temporary proxy
-    if (key == "select") c.select = strings(v, key);
-    else if (key == "ignore") c.ignore = strings(v, key);
-    else if (key == "exclude") c.exclude = strings(v, key);
-    else if (key == "extend-rules") c.extend_rules = strings(v, key);
-    else if (key == "per-file-ignores" || key == "severity" || key == "options") {
-      if (!v.IsMap()) throw ConfigError(where(v) + ": `" + key + "` must be a mapping");
-      for (auto e = v.begin(); e != v.end(); ++e) {
-        std::string k = e->first.Scalar();
-        if (key == "per-file-ignores") c.per_file_ignores.push_back({k, strings(e->second, key)});
-        else if (key == "severity") c.severity[k] = severity_or_throw(where(e->second), e->second.Scalar());
-        else throw ConfigError(where(e->first) + ": rule `" + k + "` has no options");
-      }
-    } else {
-      unknown_key(where(it->first), key);
-    }
-  }
-  return c;
 }
 
 }  // namespace
@@ -126,38 +203,49 @@ Config from_yaml(const std::string& path, const YAML::Node& root) {
 std::optional<Config> load_config_file(const std::string& path) {
   std::string text = read_text(path);
   Config c;
+  std::vector<std::string> errors;
   if (fs::path(path).extension() == ".toml") {
-    std::istringstream in(text);
-    std::shared_ptr<cpptoml::table> doc;
-    try {
-      doc = cpptoml::parser(in).parse();
-    } catch (const cpptoml::parse_exception& e) {
-      throw ConfigError(path + ": invalid TOML: " + e.what());
-    }
-    auto tool = doc->get_table("tool");
-    auto own = tool ? tool->get_table("torchlint") : nullptr;
+    toml::table doc = parse_toml(text, path);
+    const toml::node* own = doc["tool"]["torchlint"].node();
     if (!own) return std::nullopt;
-    c = from_toml(path, text, *own);
+    ConfigReader(c, errors).read(from_toml(path, *own));
   } else {
     try {
       YAML::Node root = YAML::Load(text);
-      if (root.IsNull()) return Config{path};
-      c = from_yaml(path, root);
+      if (!root.IsNull()) ConfigReader(c, errors).read(from_yaml(path, root));
     } catch (const YAML::Exception& e) {
-      throw ConfigError(path + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1) +
-                        ": invalid YAML: " + e.msg);
+      throw ConfigError(at(path, e.mark.line + 1, e.mark.column + 1) + ": invalid YAML: " + e.msg);
     }
   }
+  c.errors = std::move(errors);
   c.path = path;
   c.root = fs::path(path).parent_path().lexically_normal().string();
   for (auto& p : c.extend_rules) p = (fs::path(c.root) / p).lexically_normal().string();
   return c;
 }
 
-ConfigResolver::ConfigResolver(std::string explicit_path) {
+bool is_config_override(const std::string& value) { return value.find('=') != std::string::npos; }
+
+void apply_config_overrides(Config& c, const std::vector<std::string>& overrides) {
+  std::vector<std::string> errors;
+  for (const std::string& o : overrides) {
+    std::string label = "--config '" + o + "'";
+    toml::table t = parse_toml(o, label);
+    std::vector<std::string> packs_before = c.extend_rules;
+    ConfigReader(c, errors).read(from_toml(label, t));
+    if (c.extend_rules != packs_before)  // relative to the working folder, as typed
+      for (auto& p : c.extend_rules) p = fs::path(p).lexically_normal().string();
+  }
+  if (!errors.empty()) throw ConfigError(joined(errors));
+}
+
+ConfigResolver::ConfigResolver(std::string explicit_path, std::vector<std::string> overrides)
+    : overrides_(std::move(overrides)) {
+  apply_config_overrides(defaults_, overrides_);
   if (explicit_path.empty()) return;
   auto c = load_config_file(explicit_path);
   if (!c) throw ConfigError(explicit_path + ": no [tool.torchlint] table");
+  apply_config_overrides(*c, overrides_);
   owned_.push_back(std::make_unique<Config>(std::move(*c)));
   explicit_ = owned_.back().get();
 }
@@ -174,6 +262,7 @@ const Config* ConfigResolver::for_directory(const std::string& dir) {
     fs::path rel = candidate.lexically_relative(fs::current_path(ec));
     if (!rel.empty() && *rel.begin() != "..") candidate = rel;
     if (auto c = load_config_file(candidate.string())) {
+      apply_config_overrides(*c, overrides_);
       owned_.push_back(std::make_unique<Config>(std::move(*c)));
       found = owned_.back().get();
       break;
@@ -196,10 +285,21 @@ const Config& ConfigResolver::for_file(const std::string& file_path) {
 
 bool config_glob_matches(const Config& c, const std::string& glob, const std::string& path) {
   std::error_code ec;
-  fs::path rel = c.root.empty() ? fs::path(path) : fs::relative(fs::absolute(path, ec), c.root, ec);
+  fs::path base = c.root.empty() ? fs::current_path(ec) : fs::absolute(c.root, ec);
+  fs::path rel = fs::absolute(path, ec).lexically_normal().lexically_relative(base.lexically_normal());
   std::string r = rel.generic_string();
   if (glob.find('/') == std::string::npos) return glob_match(glob, rel.filename().string()) || glob_match(glob, r);
   return glob_match(glob.front() == '/' ? glob.substr(1) : glob, r);
+}
+
+bool config_excludes(const Config& c, const std::string& path) {
+  std::error_code ec;
+  fs::path root = fs::absolute(c.root.empty() ? fs::current_path(ec) : fs::path(c.root), ec).lexically_normal();
+  for (fs::path p = fs::absolute(path, ec).lexically_normal(); p.has_relative_path() && p != root; p = p.parent_path()) {
+    for (const auto& g : c.exclude)
+      if (config_glob_matches(c, g, p.string())) return true;
+  }
+  return false;
 }
 
 }  // namespace torchlint

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 namespace torchlint {
 
@@ -120,16 +121,29 @@ bool has_python_shebang(const std::string& path) {
   return first.starts_with("#!") && first.find("python") != std::string::npos;
 }
 
-bool is_virtualenv_or_cache(const fs::path& dir) {
-  std::string name = dir.filename().string();
-  if (name == "__pycache__" || name == "node_modules" || name == "site-packages" || name == "venv" ||
-      name == "env" && fs::exists(dir / "pyvenv.cfg"))
-    return true;
+// Folders never worth walking (version control, caches, virtual environments, build output):
+// ruff's default exclusions, which users of Python linters already expect. Other hidden folders
+// (`.actions/`, `.github/scripts/`) hold real code and are walked.
+bool is_tool_folder(const fs::path& dir) {
+  static const std::set<std::string> names = {
+      ".bzr",      ".direnv",     ".eggs",         ".git",         ".git-rewrite", ".hg",     ".ipynb_checkpoints",
+      ".mypy_cache", ".nox",      ".pants.d",      ".pyenv",       ".pytest_cache", ".pytype", ".ruff_cache",
+      ".svn",      ".tox",        ".venv",         ".vscode",      ".idea",        ".torchlint_cache", "__pycache__",
+      "__pypackages__", "_build", "buck-out",      "build",        "dist",         "node_modules", "site-packages",
+      "venv"};
+  if (names.count(dir.filename().string())) return true;
   std::error_code ec;
   return fs::exists(dir / "pyvenv.cfg", ec);
 }
 
-void walk_directory(const fs::path& root, Discovery& out) {
+bool is_cxx_path(const fs::path& p) {
+  static const std::set<std::string> exts = {".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".cu", ".cuh"};
+  return exts.count(p.extension().string()) > 0;
+}
+
+// Returns how many C/C++/CUDA files it passed over.
+size_t walk_directory(const fs::path& root, Discovery& out) {
+  size_t cxx = 0;
   std::vector<IgnoreRule> rules;
   load_gitignore(root, "", rules);
   // Explicit stack: deep trees must not overflow.
@@ -147,20 +161,23 @@ void walk_directory(const fs::path& root, Discovery& out) {
       if (ec) break;
       const fs::path& p = it->path();
       std::string name = p.filename().string();
-      if (name.empty() || name[0] == '.') continue;
+      if (name.empty()) continue;
       std::string rel = rel_dir + name;
       std::error_code sec;
       bool is_dir = it->is_directory(sec) && !it->is_symlink(sec);
       if (ignored(rules, rel, is_dir)) continue;
       if (is_dir) {
-        if (is_virtualenv_or_cache(p)) continue;
+        if (is_tool_folder(p)) continue;
         load_gitignore(p, rel + "/", rules);
         stack.push_back({p, rel + "/"});
       } else if (p.extension() == ".py" || p.extension() == ".pyi") {
         if (it->is_regular_file(sec)) out.files.push_back(p.lexically_normal().string());
+      } else if (is_cxx_path(p)) {
+        ++cxx;
       }
     }
   }
+  return cxx;
 }
 
 }  // namespace
@@ -173,12 +190,17 @@ Discovery discover_python_files(const std::vector<std::string>& paths) {
     if (ec || !fs::exists(st)) {
       out.errors.push_back(path + ": no such file or directory");
     } else if (fs::is_directory(st)) {
-      walk_directory(fs::path(path), out);
+      size_t before = out.files.size();
+      size_t cxx = walk_directory(fs::path(path), out);
+      if (out.files.size() == before)
+        out.notes.push_back(path + ": no Python files" +
+                            (cxx ? " (" + std::to_string(cxx) + " C/C++/CUDA files: this build analyses Python only)" : std::string()));
     } else {
       std::string ext = fs::path(path).extension().string();
-      bool cxx = ext == ".cpp" || ext == ".cc" || ext == ".cxx" || ext == ".h" || ext == ".hpp" || ext == ".cu" ||
-                 ext == ".cuh" || ext == ".c";
-      if (cxx) continue;  // the C++/CUDA front end is not part of this build: nothing to say yet
+      if (is_cxx_path(path)) {
+        out.notes.push_back(path + ": C/C++/CUDA files are not analysed by this build; skipped");
+        continue;
+      }
       if (ext != ".py" && ext != ".pyi" && !has_python_shebang(path)) {
         out.notes.push_back(path + ": not a Python file; skipped");
         continue;

@@ -1,5 +1,6 @@
 // Finds the Python files to check: recursive, honours .gitignore files (nested ones too),
-// skips hidden folders and virtual environments. Explicitly named files are always kept.
+// skips version-control, cache, build and virtual-environment folders (ruff's defaults).
+// Explicitly named files are always kept; what is skipped on purpose gets a note.
 #pragma once
 #include <string>
 #include <vector>

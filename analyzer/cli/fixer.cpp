@@ -8,6 +8,7 @@
 #include <cstring>
 #include <map>
 
+#include "cli/terminal.h"
 #include "cli/unified_diff.h"
 #include "core/fix_applier.h"
 
@@ -64,7 +65,7 @@ std::string write_file_atomically(const std::string& path, const std::string& te
 }
 
 FixOutcome apply_fixes(const RunResult& first, const RuleSetFor& rules_for, unsigned jobs, const FixOptions& options,
-                       std::ostream& diff_out) {
+                       std::ostream& diff_out, std::map<std::string, std::string>* fixed_texts, bool color) {
   FixOutcome outcome;
   // Only files with something to fix take part; their texts evolve round by round.
   std::vector<std::string> paths, texts, originals;
@@ -82,11 +83,13 @@ FixOutcome apply_fixes(const RunResult& first, const RuleSetFor& rules_for, unsi
   for (int round = 0; round < kMaxRounds && !paths.empty(); ++round) {
     std::vector<std::vector<Edit>> edits(paths.size());
     std::vector<size_t> counts(paths.size(), 0);
+    std::vector<std::map<std::string, size_t>> rules(paths.size());
     for (const auto& d : findings) {
       auto it = index.find(d.path);
       if (it == index.end() || !applicable(d, options.unsafe)) continue;
       edits[it->second].insert(edits[it->second].end(), d.fix->edits.begin(), d.fix->edits.end());
       ++counts[it->second];
+      ++rules[it->second][d.rule_id + " (" + d.rule_name + ")"];
     }
     bool changed = false;
     for (size_t i = 0; i < paths.size(); ++i) {
@@ -97,6 +100,7 @@ FixOutcome apply_fixes(const RunResult& first, const RuleSetFor& rules_for, unsi
         continue;
       }
       outcome.fixes_applied += std::min(counts[i], next.applied);
+      for (const auto& [rule, n] : rules[i]) outcome.by_file[paths[i]][rule] += n;
       changed = changed || next.text != texts[i];
       texts[i] = std::move(next.text);
     }
@@ -108,8 +112,12 @@ FixOutcome apply_fixes(const RunResult& first, const RuleSetFor& rules_for, unsi
   for (size_t i = 0; i < paths.size(); ++i) {
     if (texts[i] == originals[i]) continue;
     ++outcome.files_changed;
+    if (fixed_texts) (*fixed_texts)[paths[i]] = texts[i];
     if (!options.write) {
-      diff_out << unified_diff(paths[i], originals[i], texts[i]);
+      if (!fixed_texts) {
+        std::string diff = unified_diff(paths[i], originals[i], texts[i]);
+        diff_out << (color ? colorize_diff(diff) : diff);
+      }
       continue;
     }
     std::string err = write_file_atomically(paths[i], texts[i]);

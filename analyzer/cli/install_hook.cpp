@@ -48,7 +48,9 @@ int install_hook(const std::string& torchlint_path, bool force, std::ostream& ou
   fs::create_directories(fs::path(hook).parent_path(), ec);
   std::string script = std::string("#!/bin/sh\n") + kMarker + R"sh(
 # Checks the staged Python changes with torchlint. Skip once with `git commit --no-verify`.
-TORCHLINT="${TORCHLINT:-)sh" + shell_quote(torchlint_path) + R"sh(}"
+# $TORCHLINT overrides the binary this hook was installed from.
+installed=)sh" + shell_quote(torchlint_path) + R"sh(
+TORCHLINT="${TORCHLINT:-$installed}"
 command -v "$TORCHLINT" >/dev/null 2>&1 || TORCHLINT=torchlint
 if [ -z "$(git diff --cached --name-only --diff-filter=ACMR -- '*.py' '*.pyi')" ]; then
   exit 0

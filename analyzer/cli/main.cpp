@@ -1,96 +1,113 @@
-// torchlint command line: check, rule, rules, parse.
+// torchlint command line: check, review, rule, rules, parse, install-hook, completion.
 
 #include <CLI/CLI.hpp>
-#include <fmt/format.h>
 
-#include <algorithm>
-#include <iostream>
 #include <filesystem>
-#include <fstream>
+#include <iostream>
+#include <sstream>
 
-#include "cli/builtin_rules.h"
 #include "cli/check_command.h"
+#include "cli/completion.h"
 #include "cli/config.h"
-#include "cli/discover.h"
 #include "cli/git_diff.h"
+#include "cli/info_commands.h"
 #include "cli/install_hook.h"
-#include "python/engine.h"
-#include "report/rule_docs.h"
+#include "core/version.h"
+#include "python/rule_compiler.h"
 #include "rulepack/loader.h"
-
-#ifndef TORCHLINT_VERSION
-#define TORCHLINT_VERSION "0.0.0"
-#endif
 
 namespace torchlint {
 namespace {
 
-int run_rule_docs(const std::string& code, const std::vector<std::string>& packs) {
-  for (const auto& r : all_rules(packs)) {
-    if (r.id == code || r.name == code) {
-      std::cout << rule_docs_markdown(r);
-      return kExitClean;
+// A list option in ruff's grammar: one value per flag, comma-separated, repeatable
+// (`--select TL1,TL301 --select TL000`), so it never swallows the paths after it. The commas
+// are split after parsing (CLI11 counts split values against `expected(1)`).
+std::vector<std::vector<std::string>*> comma_lists;
+
+CLI::Option* list_option(CLI::App* cmd, const std::string& name, std::vector<std::string>& into, const std::string& help) {
+  comma_lists.push_back(&into);
+  return cmd->add_option(name, into, help)->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
+
+// One value per flag, repeatable, no comma splitting (paths and `KEY = VALUE` may hold commas).
+CLI::Option* repeatable_option(CLI::App* cmd, const std::string& name, std::vector<std::string>& into, const std::string& help) {
+  return cmd->add_option(name, into, help)->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
+
+void split_comma_lists() {
+  for (auto* list : comma_lists) {
+    std::vector<std::string> out;
+    for (const auto& v : *list) {
+      for (size_t b = 0; b <= v.size();) {
+        size_t e = std::min(v.find(',', b), v.size());
+        if (e > b) out.push_back(v.substr(b, e - b));
+        b = e + 1;
+      }
     }
+    *list = std::move(out);
   }
-  std::vector<std::string> known;
-  for (const auto& r : all_rules(packs)) known.push_back(r.id);
-  std::string guess = did_you_mean(code, known);
-  std::cerr << "error: no rule `" << code << "`" << (guess.empty() ? "" : "; did you mean `" + guess + "`?") << "\n";
-  return kExitError;
 }
 
-int run_rules_list(const std::vector<std::string>& packs) {
-  for (const auto& r : all_rules(packs)) {
-    std::cout << fmt::format("{:<7} {:<32} {:<8} {:<12} {}\n", r.id, r.name, to_string(r.severity), r.family,
-                             r.fix ? "fix: " + std::string(to_string(r.fix->applicability)) : "");
-  }
-  return kExitClean;
-}
-
-int run_parse(const std::string& path) {
-  std::vector<std::string> paths = {path};
-  Discovery found = discover_python_files(paths);
-  if (!found.errors.empty() || found.files.empty()) {
-    std::cerr << "error: " << (found.errors.empty() ? path + ": no Python file" : found.errors.front()) << "\n";
-    return kExitError;
-  }
-  std::ifstream in(found.files.front(), std::ios::binary);
-  std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  py::Parser parser;
-  py::Tree tree = parser.parse(text);
-  char* sexp = ts_node_string(tree.root());
-  std::cout << sexp << "\n";
-  free(sexp);
-  return kExitClean;
-}
-
-// The options of `check`, shared by `review`.
-void register_check_options(CLI::App* cmd, CheckOptions& o) {
-  cmd->add_option("paths", o.paths, "Files or directories");
-  cmd->add_option("--format", o.format, "Output format")->check(CLI::IsMember({"text", "json", "sarif", "github", "gitlab", "rdjson", "review"}));
-  cmd->add_option("--color", o.color, "Colour text output")->check(CLI::IsMember({"auto", "always", "never"}));
-  cmd->add_option("--select", o.select, "Only these rules: code (TL101), prefix (TL1) or name")->delimiter(',');
-  cmd->add_option("--ignore", o.ignore, "Skip these rules: code, prefix or name")->delimiter(',');
-  cmd->add_option("--rules", o.rule_packs, "Extra rule pack file or directory (repeatable)");
-  cmd->add_flag("--stats", o.stats, "Print files, lines and parse vs analysis time to stderr");
-  cmd->add_flag("--no-source", o.no_source, "Text output without code frames");
+// What selects rules and configures the analysis: shared by `check` and `review`.
+void register_selection_options(CLI::App* cmd, CheckOptions& o) {
+  list_option(cmd, "--select", o.select, "Only these rules: code (TL101), prefix (TL1) or name; replaces the configured selection");
+  list_option(cmd, "--extend-select", o.extend_select, "Add these rules to the selection");
+  list_option(cmd, "--ignore", o.ignore, "Skip these rules: code, prefix or name");
+  list_option(cmd, "--extend-ignore", o.extend_ignore, "Skip these rules as well as the configured ones");
+  repeatable_option(cmd, "--per-file-ignores", o.per_file_ignores, "GLOB:CODES, e.g. 'scripts/*.py:TL201' (repeatable)");
+  repeatable_option(cmd, "--rules", o.rule_packs, "An extra rule pack file or directory (repeatable)");
+  repeatable_option(cmd, "--config", o.config,
+                    "A .torchlint.yaml or pyproject.toml used for every file, or a `KEY = VALUE` override (TOML, repeatable)");
+  cmd->add_flag("--include-tests", o.include_tests, "Analyse test files (tests/, test_*.py) like other code");
   cmd->add_option("-j,--jobs", o.jobs, "Threads (default: all cores)");
+  cmd->add_option("--cache-dir", o.cache_dir, "Where results are cached (default: .torchlint_cache at the project root)");
+  cmd->add_flag("--no-cache", o.no_cache, "Neither read nor write the cache");
+  cmd->add_option("--baseline", o.baseline, "Report only findings not recorded in this baseline file");
+  cmd->add_flag("--force-exclude", o.force_exclude, "Apply `exclude` to files named on the command line too (pre-commit)");
+}
+
+void register_check_options(CLI::App* cmd, CheckOptions& o) {
+  cmd->add_option("paths", o.paths, "Files or directories (default: .); `-` reads stdin");
+  register_selection_options(cmd, o);
+  cmd->add_option("--format,--output-format", o.format, "Output format")
+      ->check(CLI::IsMember({"text", "json", "sarif", "github", "gitlab", "rdjson", "review"}));
+  cmd->add_option("--color", o.color, "Colour text output (auto: NO_COLOR, FORCE_COLOR, TERM and the terminal decide)")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+  cmd->add_option("--stdin-filename", o.stdin_filename, "The path of the code read from stdin (configuration, per-file rules)");
   cmd->add_flag("--fix", o.fix, "Apply safe fixes (files are rewritten atomically)");
   cmd->add_flag("--unsafe-fixes", o.unsafe_fixes, "With --fix or --diff: also apply unsafe fixes");
   cmd->add_flag("--diff", o.diff, "Print the fixes as a unified diff instead of writing them");
+  cmd->add_flag("--show-fixes", o.show_fixes, "With --fix: list the fixes applied, per file and rule");
+  cmd->add_flag("--show-files", o.show_files, "List the files that would be checked, and exit");
+  cmd->add_flag("--show-settings", o.show_settings, "Print the settings in effect for the first file, and exit");
   cmd->add_flag("-q,--quiet", o.quiet, "Only the findings: no summary, notes or fix report");
   cmd->add_flag("--exit-zero", o.exit_zero, "Exit 0 even when there are findings");
-  cmd->add_flag("--statistics", o.statistics, "Print the number of findings per rule");
+  cmd->add_flag("--statistics", o.statistics, "Print the number of findings per rule instead of the findings");
+  cmd->add_flag("--timings", o.timings, "Print files, lines, parse vs analysis time and throughput to stderr");
+  cmd->add_flag("--no-source", o.no_source, "Text output without code frames");
   cmd->add_option("--diff-base", o.diff_base,
-                         "Only findings on lines changed since the merge base of REF and HEAD (git diff REF...)");
+                  "Only findings on lines changed since the merge base of REF and HEAD (git diff REF...)");
   cmd->add_flag("--staged", o.staged, "Check the staged content; only findings on staged changes");
-  cmd->add_option("--cache-dir", o.cache_dir, "Where results are cached (default: .torchlint_cache)");
-  cmd->add_flag("--no-cache", o.no_cache, "Neither read nor write the cache");
-  cmd->add_flag("--include-tests", o.include_tests, "Analyse test files (tests/, test_*.py) like other code");
-  cmd->add_option("--config", o.config, "Use this .torchlint.yaml or pyproject.toml for every file");
-  cmd->add_option("--baseline", o.baseline, "Report only findings not recorded in this baseline file");
   cmd->add_option("--write-baseline", o.write_baseline, "Record today's findings in this file and exit 0");
+}
 
+// `explain TL101` / `chekc`: the nearest command instead of "a subcommand is required".
+int unknown_command(const CLI::App& app, const std::string& word) {
+  std::vector<std::string> names;
+  for (const auto* sub : app.get_subcommands({})) names.push_back(sub->get_name());
+  std::string guess = did_you_mean(word, names);
+  std::cerr << "error: unknown command `" << word << "`" << (guess.empty() ? "" : "; did you mean `" + guess + "`?")
+            << "\n       commands: ";
+  for (size_t i = 0; i < names.size(); ++i) std::cerr << (i ? ", " : "") << names[i];
+  std::cerr << "\n";
+  return kExitError;
+}
+
+// Prints each line of a (possibly multi-line) error with the `error:` prefix.
+int report_error(const std::string& what) {
+  std::istringstream in(what);
+  for (std::string line; std::getline(in, line);) std::cerr << "error: " << line << "\n";
+  return kExitError;
 }
 
 }  // namespace
@@ -99,60 +116,89 @@ void register_check_options(CLI::App* cmd, CheckOptions& o) {
 int main(int argc, char** argv) {
   using namespace torchlint;
   CLI::App app{"torchlint: finds the PyTorch bugs that cost GPU memory, training time and correct results"};
-  app.set_version_flag("--version", std::string("torchlint ") + TORCHLINT_VERSION);
+  app.set_version_flag("--version", std::string("torchlint ") + version());
   app.require_subcommand(1);
 
   CheckOptions check;
   auto* check_cmd = app.add_subcommand("check", "Check Python files and directories (default: .)");
   register_check_options(check_cmd, check);
+  bool stats_alias = false;  // the old name of --timings, kept working with a notice
+  check_cmd->add_flag("--stats", stats_alias)->group("");
+
+  CheckOptions review;
+  auto* review_cmd = app.add_subcommand("review", "Print a GitHub pull-request review payload (JSON) for the changed lines");
+  review_cmd->add_option("paths", review.paths, "Files or directories (default: .)");
+  review_cmd->add_option("--github-event", review.github_event, "The pull_request event JSON ($GITHUB_EVENT_PATH)")->required();
+  register_selection_options(review_cmd, review);
 
   std::string rule_code;
-  std::vector<std::string> doc_packs;
+  bool all_docs = false;
+  std::vector<std::string> doc_packs, doc_config;
   auto* rule_cmd = app.add_subcommand("rule", "Print a rule's documentation");
-  rule_cmd->add_option("code", rule_code, "Rule code or name")->required();
-  rule_cmd->add_option("--rules", doc_packs, "Extra rule pack file or directory");
+  rule_cmd->alias("explain");
+  rule_cmd->add_option("code", rule_code, "Rule code (case-insensitive) or name");
+  rule_cmd->add_flag("--all", all_docs, "Every rule's documentation");
+  std::string rules_format = "text";
   auto* rules_cmd = app.add_subcommand("rules", "List all rules");
-  rules_cmd->add_option("--rules", doc_packs, "Extra rule pack file or directory");
+  rules_cmd->add_option("--format,--output-format", rules_format, "Output format")->check(CLI::IsMember({"text", "json"}));
+  for (auto* cmd : {rule_cmd, rules_cmd}) {
+    repeatable_option(cmd, "--rules", doc_packs, "An extra rule pack file or directory (repeatable)");
+    repeatable_option(cmd, "--config", doc_config, "Configuration file or `KEY = VALUE` override (its extend-rules count)");
+  }
+
   bool force_hook = false;
   auto* hook_cmd = app.add_subcommand("install-hook", "Install a git pre-commit hook that checks staged changes");
   hook_cmd->add_flag("--force", force_hook, "Replace an existing hook torchlint did not write");
-  CheckOptions review;
-  auto* review_cmd = app.add_subcommand("review", "Print a GitHub pull-request review payload for the changed lines");
-  review_cmd->add_option("--github-event", review.github_event, "The pull_request event JSON ($GITHUB_EVENT_PATH)")->required();
-  register_check_options(review_cmd, review);
-  std::string parse_path;
-  auto* parse_cmd = app.add_subcommand("parse", "Print a file's syntax tree (node kinds for writing patterns)");
-  parse_cmd->add_option("file", parse_path, "Python file")->required();
 
+  std::string parse_path;
+  auto* parse_cmd = app.add_subcommand("parse", "Print a file's syntax tree (node kinds, fields, positions) for writing patterns");
+  parse_cmd->add_option("file", parse_path, "Python file; `-` reads stdin")->required();
+
+  std::string shell;
+  auto* completion_cmd = app.add_subcommand("completion", "Print a shell completion script (bash, zsh, fish)");
+  completion_cmd->add_option("shell", shell, "bash, zsh or fish")->required()->check(CLI::IsMember({"bash", "zsh", "fish"}));
+
+  if (argc > 1 && argv[1][0] != '-') {
+    bool known = false;
+    for (const auto* sub : app.get_subcommands({})) known = known || sub->check_name(argv[1]);
+    if (!known) return unknown_command(app, argv[1]);
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     int code = app.exit(e);
     return code == 0 ? 0 : kExitError;
   }
+  split_comma_lists();
   try {
-    if (*check_cmd) return run_check(check);
+    if (*check_cmd) {
+      if (stats_alias) {
+        std::cerr << "warning: `--stats` is now `--timings` (`--statistics` counts findings per rule)\n";
+        check.timings = true;
+      }
+      return run_check(check);
+    }
     if (*review_cmd) return run_check(review);
-    if (*rule_cmd) return run_rule_docs(rule_code, doc_packs);
-    if (*rules_cmd) return run_rules_list(doc_packs);
+    if (*rule_cmd) {
+      if (rule_code.empty() == !all_docs) return report_error("`rule` takes a rule code or --all");
+      return run_rule_docs(rule_code, all_docs, rule_packs_in_effect(doc_packs, doc_config));
+    }
+    if (*rules_cmd) return run_rules_list(rule_packs_in_effect(doc_packs, doc_config), rules_format);
     if (*parse_cmd) return run_parse(parse_path);
+    if (*completion_cmd) return print_completion(std::cout, app, shell);
     if (*hook_cmd) {
       std::error_code ec;
       std::string self = std::filesystem::read_symlink("/proc/self/exe", ec).string();
       return install_hook(ec ? std::string("torchlint") : self, force_hook, std::cout, std::cerr);
     }
   } catch (const RulePackError& e) {
-    std::cerr << "error: " << e.what() << "\n";
-    return kExitError;
+    return report_error(e.what());
   } catch (const GitError& e) {
-    std::cerr << "error: " << e.what() << "\n";
-    return kExitError;
+    return report_error(e.what());
   } catch (const ConfigError& e) {
-    std::cerr << "error: " << e.what() << "\n";
-    return kExitError;
+    return report_error(e.what());
   } catch (const py::RuleCompileError& e) {
-    std::cerr << "error: " << e.what() << "\n";
-    return kExitError;
+    return report_error(e.what());
   }
   return kExitError;
 }

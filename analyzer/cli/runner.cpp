@@ -34,6 +34,7 @@ void parallel_for(size_t n, unsigned jobs, F&& f) {
 
 struct ThreadStats {
   double read = 0, parse = 0, model = 0, rules = 0;
+  size_t from_cache = 0;
   std::vector<std::string> notes;
 };
 }  // namespace
@@ -67,6 +68,21 @@ void parse_and_model(FileWork& w, ThreadStats& st, bool summarise = true) {
   st.model += seconds_since(t2);
 }
 
+// Where the parser gave up: the file's findings stay, and this one makes CI notice.
+Diagnostic syntax_error_finding(const SourceFile& file, uint32_t offset, const RuleSpec& rule) {
+  Diagnostic d;
+  d.rule_id = rule.id;
+  d.rule_name = rule.name;
+  d.severity = rule.severity;
+  d.path = file.path;
+  uint32_t end = offset;
+  while (end < file.text.size() && file.text[end] != '\n' && end - offset < 1) ++end;
+  d.range = {offset, end};
+  d.message = rule.message;
+  resolve_positions(file, d);
+  return d;
+}
+
 std::vector<Diagnostic> check_file(const py::ParsedFile& pf, const py::ProjectIndex& index, const py::RuleSet& rules) {
   pf.model->complete(index);
   std::vector<Diagnostic> found = py::run_rules(rules, pf);
@@ -74,10 +90,15 @@ std::vector<Diagnostic> check_file(const py::ParsedFile& pf, const py::ProjectIn
   for (auto [b, e] : pf.model->comments()) comments.push_back({{b, e}});
   std::vector<Suppression> suppressions = parse_suppressions(*pf.file, comments);
   apply_suppressions(found, suppressions);
+  if (const RuleSpec* r = rules.syntax_error_rule(); r && !pf.syntax_error_offsets.empty())  // never suppressed
+    found.push_back(syntax_error_finding(*pf.file, pf.syntax_error_offsets.front(), *r));
   if (const RuleSpec* r = rules.unused_suppression_rule()) {
-    auto is_ours = [&](const std::string& code) { return rules.knows_rule(code) || code == r->id || code == r->name; };
-    for (auto& d : unused_suppressions(*pf.file, suppressions, r->id, r->name, r->severity, is_ours))
-      found.push_back(std::move(d));
+    SuppressionJudge judge{r->id, r->name, r->severity, [&](const std::string& code) {
+                             if (rules.knows_rule(code) || code == r->id || code == r->name) return CodeStatus::kRan;
+                             return rules.is_available_rule(code) ? CodeStatus::kNotEnabled : CodeStatus::kUnknown;
+                           },
+                           rules.runs_every_default_rule()};
+    for (auto& d : unused_suppressions(*pf.file, suppressions, judge)) found.push_back(std::move(d));
   }
   return found;
 }
@@ -160,6 +181,7 @@ RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<
       for (auto& d : w.findings) resolve_positions(*w.parsed->file, d);
       if (w.cached->syntax_error_offset) w.parsed->syntax_error_offsets = {*w.cached->syntax_error_offset};
       stats[t].rules += seconds_since(t0);
+      ++stats[t].from_cache;
       return;
     }
     if (!w.parsed->model) parse_and_model(w, stats[t], false);  // stale results: analyse again
@@ -193,6 +215,7 @@ RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<
     result.timings.parse_seconds += s.parse;
     result.timings.model_seconds += s.model;
     result.timings.rules_seconds += s.rules;
+    result.timings.files_from_cache += s.from_cache;
     result.summary.notes.insert(result.summary.notes.end(), s.notes.begin(), s.notes.end());
   }
   std::sort(result.summary.notes.begin(), result.summary.notes.end());

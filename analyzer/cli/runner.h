@@ -19,6 +19,7 @@ struct RunTimings {
   double parse_seconds = 0;     // tree-sitter, summed over threads
   double model_seconds = 0;     // semantic model, summed over threads
   double rules_seconds = 0;     // rule traversal, summed over threads
+  size_t files_from_cache = 0;  // whose findings came from the cache, unanalysed
 };
 
 struct RunResult {

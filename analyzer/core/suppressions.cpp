@@ -30,7 +30,9 @@ bool code_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c
 
 // Parses one directive starting at `s` (text after `#` and spaces). Returns false if none.
 bool parse_directive(std::string_view s, Suppression& out, size_t& consumed) {
-  if (s.starts_with("noqa")) {
+  auto lower = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
+  bool noqa = s.size() >= 4 && lower(s[0]) == 'n' && lower(s[1]) == 'o' && lower(s[2]) == 'q' && lower(s[3]) == 'a';
+  if (noqa) {  // `# NOQA` too, as flake8 and ruff accept it
     size_t i = 4;
     if (i < s.size() && code_char(s[i])) return false;  // `# noqaX`
     out.all = true;
@@ -109,43 +111,65 @@ void apply_suppressions(std::vector<Diagnostic>& findings, std::vector<Suppressi
   findings.erase(std::remove_if(findings.begin(), findings.end(), suppressed), findings.end());
 }
 
+namespace {
+std::string code_list(const std::vector<std::string>& codes) {
+  std::string list;
+  for (const auto& c : codes) list += (list.empty() ? "`" : ", `") + c + "`";
+  return list;
+}
+
+Diagnostic suppression_finding(const SourceFile& file, const Suppression& s, const SuppressionJudge& judge,
+                               std::string message) {
+  Diagnostic d;
+  d.rule_id = judge.rule_id;
+  d.rule_name = judge.rule_name;
+  d.severity = judge.severity;
+  d.path = file.path;
+  d.range = s.range;
+  d.message = std::move(message);
+  return d;
+}
+}  // namespace
+
 std::vector<Diagnostic> unused_suppressions(const SourceFile& file, const std::vector<Suppression>& suppressions,
-                                            const std::string& rule_id, const std::string& rule_name,
-                                            Severity severity,
-                                            const std::function<bool(const std::string&)>& is_ours) {
+                                            const SuppressionJudge& judge) {
   std::vector<Diagnostic> out;
   for (const Suppression& s : suppressions) {
-    std::vector<std::string> unused;
-    size_t ours = 0;
-    if (s.all && !s.used[0] && !s.noqa) unused.push_back("");
+    std::vector<std::string> unused, not_enabled, unknown;
+    bool bare_unused = s.all && !s.used[0] && !s.noqa && judge.all_rules_ran;
     for (size_t i = 0; !s.all && i < s.codes.size(); ++i) {
-      if (s.noqa && !is_ours(s.codes[i])) continue;  // another linter's code
-      ++ours;
-      if (!s.used[i]) unused.push_back(s.codes[i]);
+      CodeStatus status = judge.status(s.codes[i]);
+      if (status == CodeStatus::kUnknown && s.noqa) continue;  // another linter's code
+      if (status == CodeStatus::kRan && !s.used[i]) unused.push_back(s.codes[i]);
+      if (status == CodeStatus::kNotEnabled) not_enabled.push_back(s.codes[i]);
+      if (status == CodeStatus::kUnknown) unknown.push_back(s.codes[i]);
     }
-    if (unused.empty()) continue;
-    Diagnostic d;
-    d.rule_id = rule_id;
-    d.rule_name = rule_name;
-    d.severity = severity;
-    d.path = file.path;
-    d.range = s.range;
-    if (unused.size() == 1 && unused[0].empty()) {
-      d.message = "this suppression comment suppresses nothing";
-    } else {
-      std::string list;
-      for (const auto& u : unused) list += (list.empty() ? "`" : ", `") + u + "`";
-      d.message = "unused suppression of " + list + ": no such finding here";
+    if (bare_unused || !unused.empty()) {
+      Diagnostic d = suppression_finding(file, s, judge,
+                                         bare_unused ? "this suppression comment suppresses nothing"
+                                                     : "unused suppression of " + code_list(unused) + ": no such finding here");
+      // The fix removes the whole directive, so only when every code in it is certainly unused.
+      if (bare_unused || unused.size() == s.codes.size()) {
+        ByteRange cut = s.range;  // with the blanks before it: `x = 1  # noqa` -> `x = 1`
+        while (cut.start > 0 && (file.text[cut.start - 1] == ' ' || file.text[cut.start - 1] == '\t')) --cut.start;
+        if (cut.start > 0 && file.text[cut.start - 1] == '\n') cut.start = s.range.start;  // a comment-only line
+        d.fix = Fix{"remove the unused suppression", Applicability::Safe, {{cut, "", {}, {}}}};
+      }
+      resolve_positions(file, d);
+      out.push_back(std::move(d));
     }
-    bool whole = s.all || (unused.size() == s.codes.size() && ours == s.codes.size());
-    if (whole) {
-      ByteRange cut = s.range;  // with the blanks before it: `x = 1  # noqa` -> `x = 1`
-      while (cut.start > 0 && (file.text[cut.start - 1] == ' ' || file.text[cut.start - 1] == '\t')) --cut.start;
-      if (cut.start > 0 && file.text[cut.start - 1] == '\n') cut.start = s.range.start;  // a comment-only line
-      d.fix = Fix{"remove the unused suppression", Applicability::Safe, {{cut, "", {}, {}}}};
+    if (!not_enabled.empty()) {
+      Diagnostic d = suppression_finding(file, s, judge,
+                                         "suppression of " + code_list(not_enabled) +
+                                             ", not enabled in this run: not judged (enable the rule to check it)");
+      resolve_positions(file, d);
+      out.push_back(std::move(d));
     }
-    resolve_positions(file, d);
-    out.push_back(std::move(d));
+    if (!unknown.empty()) {
+      Diagnostic d = suppression_finding(file, s, judge, "suppression of " + code_list(unknown) + ": no such rule");
+      resolve_positions(file, d);
+      out.push_back(std::move(d));
+    }
   }
   return out;
 }

@@ -34,12 +34,25 @@ std::vector<Suppression> parse_suppressions(const SourceFile& file, const std::v
 // Removes suppressed findings and marks which suppressions were used.
 void apply_suppressions(std::vector<Diagnostic>& findings, std::vector<Suppression>& suppressions);
 
-// One finding per suppression (or code within it) that suppressed nothing. `# noqa`
-// comments belong to every linter of the file: only codes `is_ours` accepts are reported, and
-// a bare `# noqa` never is.
+// What a run knows about the code in a suppression.
+enum class CodeStatus {
+  kRan,         // a rule of this run: an unused suppression of it is certainly unused
+  kNotEnabled,  // a torchlint rule that did not run: cannot tell
+  kUnknown,     // no torchlint rule (in `# noqa`, another linter's code)
+};
+
+struct SuppressionJudge {
+  std::string rule_id, rule_name;  // of the rule reporting (TL000)
+  Severity severity = Severity::Warning;
+  std::function<CodeStatus(const std::string&)> status;
+  bool all_rules_ran = true;  // a bare suppression is judged only when every default rule ran
+};
+
+// One finding per suppression (or code within it) that suppressed nothing, judged only for
+// rules that ran; both spellings (`# noqa: X`, `# torchlint: ignore[X]`) alike. Codes of rules
+// that did not run are reported as not enabled, without a fix. `# noqa` comments belong to every
+// linter of the file: other linters' codes and a bare `# noqa` are never reported.
 std::vector<Diagnostic> unused_suppressions(const SourceFile& file, const std::vector<Suppression>& suppressions,
-                                            const std::string& rule_id, const std::string& rule_name,
-                                            Severity severity,
-                                            const std::function<bool(const std::string&)>& is_ours);
+                                            const SuppressionJudge& judge);
 
 }  // namespace torchlint

@@ -19,6 +19,7 @@ RuleSet::RuleSet(const std::vector<RuleSpec>& specs) {
   by_kind_.resize(symbol_count);
   for (const RuleSpec& s : specs) {
     if (s.engine == "suppressions") unused_suppression_ = std::make_shared<RuleSpec>(s);
+    else if (s.engine == "syntax") syntax_error_ = std::make_shared<RuleSpec>(s);
     else rules_.push_back(compile_rule(s));
   }
   for (uint32_t i = 0; i < rules_.size(); ++i) {
@@ -28,6 +29,18 @@ RuleSet::RuleSet(const std::vector<RuleSpec>& specs) {
     }
     for (TSSymbol k : rules_[i].kinds)
       if (k < by_kind_.size()) by_kind_[k].push_back(i);
+  }
+}
+
+void RuleSet::set_available_rules(const std::vector<RuleSpec>& all) {
+  available_.clear();
+  runs_every_default_rule_ = true;
+  for (const RuleSpec& r : all) {
+    available_.insert(r.id);
+    available_.insert(r.name);
+    bool ran = knows_rule(r.id) || (unused_suppression_ && unused_suppression_->id == r.id) ||
+               (syntax_error_ && syntax_error_->id == r.id);
+    if (r.enabled_by_default && !ran) runs_every_default_rule_ = false;
   }
 }
 

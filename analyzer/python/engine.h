@@ -2,6 +2,7 @@
 // traversal -> diagnostics.
 #pragma once
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -28,12 +29,22 @@ class RuleSet {
   }
   // The rule that reports unused suppressions, when it is selected.
   const RuleSpec* unused_suppression_rule() const { return unused_suppression_.get(); }
+  // The rule that reports syntax errors, when it is selected.
+  const RuleSpec* syntax_error_rule() const { return syntax_error_.get(); }
+  // Every rule the run could have selected (ids and names), for judging suppressions of
+  // rules that did not run; and whether every rule that is on by default ran.
+  void set_available_rules(const std::vector<RuleSpec>& all);
+  bool is_available_rule(const std::string& code) const { return available_.count(code) > 0; }
+  const std::set<std::string>& available_rules() const { return available_; }
+  bool runs_every_default_rule() const { return runs_every_default_rule_; }
 
  private:
   std::vector<CompiledRule> rules_;
   std::vector<std::vector<uint32_t>> by_kind_;
   std::vector<uint32_t> any_kind_;
-  std::shared_ptr<RuleSpec> unused_suppression_;
+  std::shared_ptr<RuleSpec> unused_suppression_, syntax_error_;
+  std::set<std::string> available_;
+  bool runs_every_default_rule_ = true;
 };
 
 struct ParsedFile {

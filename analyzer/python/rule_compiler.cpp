@@ -187,12 +187,18 @@ CompiledRule compile_rule(const RuleSpec& spec) {
                        "`, which no pattern of the rule binds" + suggestion(name, metavars));
     }
   };
-  check_template(spec.message, spec.mark, "message");
-  check_template(spec.hint, spec.mark, "hint");
+  // Errors point at the value that holds the template, not at the rule.
+  auto at = [](const std::map<std::string, SourceMark>& marks, const char* key, const SourceMark& fallback) {
+    auto it = marks.find(key);
+    return it != marks.end() ? it->second : fallback;
+  };
+  check_template(spec.message, at(spec.key_marks, "message", spec.mark), "message");
+  check_template(spec.hint, at(spec.key_marks, "hint", spec.mark), "hint");
   if (spec.fix) {
-    check_template(spec.fix->title, spec.fix->mark, "fix.title");
-    if (spec.fix->with) check_template(*spec.fix->with, spec.fix->mark, "fix.with");
-    if (spec.fix->insert_after) check_template(*spec.fix->insert_after, spec.fix->mark, "fix.insert-after");
+    const auto& m = spec.fix->key_marks;
+    check_template(spec.fix->title, at(m, "title", spec.fix->mark), "fix.title");
+    if (spec.fix->with) check_template(*spec.fix->with, at(m, "with", spec.fix->mark), "fix.with");
+    if (spec.fix->insert_after) check_template(*spec.fix->insert_after, at(m, "insert-after", spec.fix->mark), "fix.insert-after");
   }
   if (spec.fix) check_var(spec.fix->replace, spec.fix->mark, "replace");
   return r;

@@ -18,12 +18,14 @@ struct RunSummary {
   size_t lines = 0;
   std::vector<std::string> files_with_syntax_errors;  // "path:line:col"
   std::vector<std::string> notes;                     // skipped binary files, unreadable paths
+  size_t path_errors = 0;                             // paths named that could not be checked
 };
 
 struct TextOptions {
   bool color = false;
   bool show_source = true;
   bool show_summary = true;  // the closing "Found N findings" line and notes
+  std::string fixable_line;  // "N fixable with `--fix` ...", printed after the summary when set
 };
 
 // `sources` maps a path to its text for code frames (missing: no frame).

@@ -10,19 +10,37 @@ std::string trimmed(const std::string& s) {
   size_t e = s.find_last_not_of(" \n");
   return b == std::string::npos ? "" : s.substr(b, e - b + 1);
 }
+
+
+// `{X}` -> `X`: a message template read as prose.
+std::string without_braces(const std::string& s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    size_t close = s[i] == '{' ? s.find('}', i) : std::string::npos;
+    if (close != std::string::npos) {
+      out += s.substr(i + 1, close - i - 1);
+      i = close;
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
 }  // namespace
 
-std::string rule_docs_markdown(const RuleSpec& r) {
+std::string rule_docs_markdown(const RuleSpec& r, const std::string& example_fix_title) {
   std::string out = fmt::format("# {} {}\n\n", r.id, r.name);
   out += fmt::format("Family: {} · Severity: {} · Fix: {}\n\n", r.family, to_string(r.severity),
                      r.fix ? std::string(to_string(r.fix->applicability)) : std::string("none"));
-  out += "## What it does\n\n" + trimmed(r.docs.what) + "\n\n";
-  out += "## Why is this bad?\n\n" + trimmed(r.docs.why) + "\n\n";
-  out += "## Example\n\n```python\n" + trimmed(r.docs.example) + "\n```\n\n";
-  out += "## Use instead\n\n```python\n" + trimmed(r.docs.use_instead) + "\n```\n";
+  if (r.docs.what.empty()) out += "## What it does\n\n" + without_braces(r.message) + " (this rule has no `docs:`).\n";
+  if (!r.docs.what.empty()) out += "## What it does\n\n" + trimmed(r.docs.what) + "\n\n";
+  if (!r.docs.why.empty()) out += "## Why is this bad?\n\n" + trimmed(r.docs.why) + "\n\n";
+  if (!r.docs.example.empty()) out += "## Example\n\n```python\n" + trimmed(r.docs.example) + "\n```\n\n";
+  if (!r.docs.use_instead.empty()) out += "## Use instead\n\n```python\n" + trimmed(r.docs.use_instead) + "\n```\n";
   if (r.fix) {
     out += "\n## Fix safety\n\n";
-    out += fmt::format("{} ({}).", r.fix->title, to_string(r.fix->applicability));
+    std::string title = example_fix_title.empty() ? without_braces(r.fix->title) : example_fix_title;
+    out += fmt::format("{} ({}).", title, to_string(r.fix->applicability));
     if (!r.docs.fix_safety.empty()) out += " " + trimmed(r.docs.fix_safety);
     out += "\n";
   }

@@ -73,16 +73,19 @@ void render_text(std::ostream& out, const std::vector<Diagnostic>& findings,
     if (options.show_source) out << "\n";
   }
   if (!options.show_summary) return;
-  for (const std::string& s : summary.files_with_syntax_errors)
-    out << st("1;33", "note:") << " " << s << ": syntax error; findings for the rest of the file are still reported\n";
   for (const std::string& n : summary.notes) out << st("1;33", "note:") << " " << n << "\n";
+  // A path that could not be checked is never summed up as if all were fine.
+  std::string unchecked = summary.path_errors == 0 ? ""
+                          : fmt::format("; {} path{} could not be checked", summary.path_errors,
+                                        summary.path_errors == 1 ? "" : "s");
   if (findings.empty()) {
-    out << fmt::format("No findings in {} file{}.\n", summary.files, summary.files == 1 ? "" : "s");
+    out << fmt::format("No findings in {} file{}{}.\n", summary.files, summary.files == 1 ? "" : "s", unchecked);
   } else {
-    out << fmt::format("Found {} finding{} ({} error{}, {} warning{}, {} info) in {} file{}.\n", findings.size(),
+    out << fmt::format("Found {} finding{} ({} error{}, {} warning{}, {} info) in {} file{}{}.\n", findings.size(),
                        findings.size() == 1 ? "" : "s", errors, errors == 1 ? "" : "s", warnings,
-                       warnings == 1 ? "" : "s", infos, summary.files, summary.files == 1 ? "" : "s");
+                       warnings == 1 ? "" : "s", infos, summary.files, summary.files == 1 ? "" : "s", unchecked);
   }
+  if (!options.fixable_line.empty()) out << options.fixable_line << "\n";
 }
 
 }  // namespace torchlint

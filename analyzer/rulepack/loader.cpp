@@ -93,18 +93,20 @@ RuleSpec Reader::rule(const YAML::Node& n) {
   check_keys(n, kRuleKeys, "a rule");
   RuleSpec r;
   r.mark = mark(n);
+  for (auto it = n.begin(); it != n.end(); ++it) r.key_marks[it->first.Scalar()] = mark(it->second);
   r.source = YAML::Dump(n);
   if (n["engine"]) {
     r.engine = scalar(n["engine"], "engine");
-    if (r.engine != "pattern" && r.engine != "suppressions")
-      fail(n["engine"], "`engine` must be `pattern` (the default) or `suppressions`");
+    if (r.engine != "pattern" && r.engine != "suppressions" && r.engine != "syntax")
+      fail(n["engine"], "`engine` must be `pattern` (the default), `suppressions` or `syntax`");
   }
   if (n["default"]) {
     std::string d = scalar(n["default"], "default");
     if (d != "on" && d != "off") fail(n["default"], "`default` must be `on` or `off`");
     r.enabled_by_default = d == "on";
   }
-  for (const char* required : {"id", "name", "family", "language", "severity", "message", "match", "docs"}) {
+  // `docs` is optional for users' packs; every built-in rule has it (a unit test checks).
+  for (const char* required : {"id", "name", "family", "language", "severity", "message", "match"}) {
     if (std::string(required) == "match" && r.engine != "pattern") continue;
     if (!n[required]) fail(n, std::string("rule is missing the required key `") + required + "`");
   }
@@ -156,7 +158,7 @@ RuleSpec Reader::rule(const YAML::Node& n) {
   }
   if (n["match"]) r.match = match(n["match"]);
   if (n["fix"]) r.fix = fix(n["fix"]);
-  r.docs = docs(n["docs"]);
+  if (n["docs"]) r.docs = docs(n["docs"]);
   return r;
 }
 
@@ -216,6 +218,7 @@ FixSpec Reader::fix(const YAML::Node& n) {
   check_keys(n, kFixKeys, "`fix`");
   FixSpec f;
   f.mark = mark(n);
+  for (auto it = n.begin(); it != n.end(); ++it) f.key_marks[it->first.Scalar()] = mark(it->second);
   if (!n["title"]) fail(n, "`fix` needs a `title`");
   f.title = scalar(n["title"], "title");
   if (!n["applicability"]) fail(n, "`fix` needs an `applicability` (safe, unsafe or display-only)");

@@ -46,6 +46,7 @@ struct FixSpec {
   std::optional<std::string> with;          // template with $X / {X}
   std::optional<std::string> insert_after;  // a new statement after the matched statement
   SourceMark mark;
+  std::map<std::string, SourceMark> key_marks;  // where each key's value is written
 };
 
 struct RuleDocs {
@@ -76,6 +77,7 @@ struct RuleSpec {
   std::string confirm;
   RuleDocs docs;
   SourceMark mark;
+  std::map<std::string, SourceMark> key_marks;  // where each top-level key's value is written
   std::string source;  // the rule as written (normalised YAML): part of the cache key
 };
 

@@ -45,6 +45,7 @@ golden unknown_selector "$bin" check input/train_loop.py --select TL10x
 golden typo_in_pack "$bin" check input/clean.py --rules packs/typo.yaml
 golden unknown_predicate "$bin" check input/clean.py --rules packs/bad_predicate.yaml
 golden custom_pack "$bin" check input/custom_rule_target.py --rules packs/custom.yaml --select ACME --no-source
+golden custom_pack_path_last "$bin" check --rules packs/custom.yaml --select ACME --no-source input/custom_rule_target.py
 golden rule_docs "$bin" rule TL101
 golden missing_path "$bin" check input/clean.py input/does_not_exist.py --no-source
 golden configured_project "$bin" check configured/pkg configured/vendor --no-source
@@ -57,9 +58,11 @@ golden format_review "$bin" check input/train_loop.py input/broken_syntax.py --f
 golden format_review_clean "$bin" check input/clean.py --format review
 golden fix_breaks_syntax "$bin" check input/train_loop.py --rules packs/breaking_fix.yaml --select ACME004 --diff --no-cache
 golden suppressions "$bin" check input/suppressed.py --select TL,TL000 --no-source
+golden suppressions_only_tl000 "$bin" check --select TL000 input/suppressed.py --no-source
 golden diff_unsafe "$bin" check input/train_loop.py --diff --unsafe-fixes
 golden diff_safe_only "$bin" check input/train_loop.py --diff
 golden statistics "$bin" check input/train_loop.py input/suppressed.py --statistics
+golden statistics_json "$bin" check input/train_loop.py input/suppressed.py --statistics --format json
 golden quiet "$bin" check input/train_loop.py --quiet --no-source
 expect_rc 0 exit_zero "$bin" check input/train_loop.py --exit-zero
 
@@ -171,10 +174,12 @@ expect_rc 1 bad_input timeout 60 "$bin" check "$scratch/bad" --no-source
 grep -q "binary.py: looks like a binary file" "$scratch/out" || { echo "FAIL: no note for the binary file"; failures=$((failures + 1)); }
 grep -q "huge.py" "$scratch/out" || { echo "FAIL: no findings for the huge file"; failures=$((failures + 1)); }
 
-# A directory walk honours .gitignore and skips hidden and virtual-env folders.
-mkdir -p "$scratch/repo/src" "$scratch/repo/.hidden" "$scratch/repo/venv" "$scratch/repo/generated"
+# A directory walk honours .gitignore, skips tool, cache and virtual-env folders, and walks
+# other hidden folders (`.actions/` holds real code).
+mkdir -p "$scratch/repo/src" "$scratch/repo/.tox" "$scratch/repo/.actions" "$scratch/repo/venv" "$scratch/repo/generated"
 cp input/train_loop.py "$scratch/repo/src/"
-cp input/train_loop.py "$scratch/repo/.hidden/"
+cp input/train_loop.py "$scratch/repo/.tox/"
+cp input/train_loop.py "$scratch/repo/.actions/"
 cp input/train_loop.py "$scratch/repo/generated/"
 touch "$scratch/repo/venv/pyvenv.cfg"; cp input/train_loop.py "$scratch/repo/venv/"
 printf 'generated/\n' >"$scratch/repo/.gitignore"
@@ -182,8 +187,8 @@ printf 'generated/\n' >"$scratch/repo/.gitignore"
 python3 - "$scratch/walk.json" <<'PY' || failures=$((failures + 1))
 import json, sys
 paths = {f["path"].rsplit("/repo/", 1)[1] for f in json.load(open(sys.argv[1]))["findings"]}
-if paths != {"src/train_loop.py"}:
-    sys.exit(f"FAIL: walk found {sorted(paths)}, want only src/train_loop.py")
+if paths != {"src/train_loop.py", ".actions/train_loop.py"}:
+    sys.exit(f"FAIL: walk found {sorted(paths)}, want src/ and .actions/")
 PY
 
 if [ "$failures" -ne 0 ]; then

@@ -2,15 +2,23 @@
 # The pre-commit integrations, end to end in temporary git repositories:
 #  1. the pre-commit framework with this project's .pre-commit-hooks.yaml (skipped, exit 77,
 #     when `pre-commit` is not installed);
-#  2. the plain hook from `torchlint install-hook`.
+#  2. the plain hook from `torchlint install-hook`, with torchlint NOT on PATH (as users who
+#     run it from a build folder have it).
 # Committing a TL101 bug fails with the finding printed; the fixed file commits; a commit
-# without Python files passes quietly.
+# without Python files passes quietly; a file the configuration excludes is not checked even
+# though the framework names it.
 set -u
 bin=$(realpath "$1")
 root=$(cd "$(dirname "$0")/../.." && pwd)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-export PATH="$(dirname "$bin"):$PATH" PRE_COMMIT_HOME="$scratch/pre-commit-home" GIT_CONFIG_NOSYSTEM=1 HOME="$scratch"
+export PRE_COMMIT_HOME="$scratch/pre-commit-home" GIT_CONFIG_NOSYSTEM=1 HOME="$scratch"
+if command -v torchlint >/dev/null 2>&1; then
+  # Keep torchlint off PATH for the plain hook: drop every folder that holds one.
+  PATH=$(printf '%s' "$PATH" | tr ':' '\n' | while read -r d; do [ -x "$d/torchlint" ] || printf '%s:' "$d"; done)
+  export PATH="${PATH%:}"
+fi
+command -v torchlint >/dev/null 2>&1 && { echo "FAIL: torchlint is still on PATH"; exit 1; }
 git config --global user.email test@example.com
 git config --global user.name test
 git config --global init.defaultBranch main
@@ -46,6 +54,12 @@ exercise() {
   git -C "$repo" add README.md
   (cd "$repo" && git commit -qm docs >"$scratch/out" 2>&1) || { fail "$label: a commit without Python failed"; cat "$scratch/out"; }
   if grep -q "TL[0-9]" "$scratch/out"; then fail "$label: output for a commit without Python"; fi
+  # An excluded file is not checked, though the hook names it.
+  mkdir -p "$repo/vendor"
+  printf '[tool.torchlint]\nexclude = ["vendor/**"]\n' >"$repo/pyproject.toml"
+  buggy >"$repo/vendor/third_party.py"
+  git -C "$repo" add pyproject.toml vendor
+  (cd "$repo" && git commit -qm vendor >"$scratch/out" 2>&1) || { fail "$label: an excluded file was checked"; cat "$scratch/out"; }
 }
 
 # 2. The plain hook.
@@ -59,7 +73,9 @@ if (cd "$plain" && "$bin" install-hook >/dev/null 2>&1); then fail "install-hook
 (cd "$plain" && "$bin" install-hook --force >/dev/null) || fail "install-hook --force failed"
 grep -q "installed by torchlint" "$plain/.git/hooks/pre-commit" || fail "--force did not install the hook"
 
-# 1. The pre-commit framework, with the real manifest served from a throwaway hook repo.
+# 1. The pre-commit framework, with the real manifest served from a throwaway hook repo and
+# README's recipe (`args: [--select, TL1]`); the framework's hooks need torchlint on PATH.
+export PATH="$(dirname "$bin"):$PATH"
 if command -v pre-commit >/dev/null 2>&1; then
   pre-commit validate-manifest "$root/.pre-commit-hooks.yaml" || fail ".pre-commit-hooks.yaml is invalid"
   hooks="$scratch/hook-repo"
@@ -69,7 +85,7 @@ if command -v pre-commit >/dev/null 2>&1; then
   rev=$(git -C "$hooks" rev-parse HEAD)
   fw="$scratch/framework"
   git init -q "$fw"
-  printf 'repos:\n  - repo: %s\n    rev: %s\n    hooks:\n      - id: torchlint\n' "$hooks" "$rev" >"$fw/.pre-commit-config.yaml"
+  printf 'repos:\n  - repo: %s\n    rev: %s\n    hooks:\n      - id: torchlint\n        args: [--select, TL1]\n' "$hooks" "$rev" >"$fw/.pre-commit-config.yaml"
   git -C "$fw" add .pre-commit-config.yaml && git -C "$fw" commit -qm config --no-verify
   (cd "$fw" && pre-commit install >/dev/null) || fail "pre-commit install failed"
   exercise "$fw" "pre-commit"

@@ -7,6 +7,7 @@
 
 #include <unistd.h>
 
+#include "cli/builtin_rules.h"
 #include "rulepack/loader.h"
 
 using namespace torchlint;
@@ -265,4 +266,23 @@ TEST_CASE("report options: dedupe-by takes a metavariable, absorbs takes rule co
   err = error_of(with("match:", "absorbs: TL304\nmatch:"));
   CHECK_MESSAGE(contains(err, "`absorbs` must be a list"), err);
   CHECK(error_of(with("match:", "dedupe-by: $X\nabsorbs: [TL304]\nmatch:")).empty());
+}
+
+TEST_CASE("docs are optional in a user's pack") {
+  size_t docs = kRule.find("docs:");
+  REQUIRE(docs != std::string::npos);
+  std::string without = kRule.substr(0, docs);  // docs: is the last key
+  auto rules = load_rule_pack_text(without, "pack.yaml");
+  REQUIRE(rules.size() == 1);
+  CHECK(rules[0].docs.what.empty());
+}
+
+TEST_CASE("every built-in rule is documented") {
+  for (const auto& r : builtin_rules()) {
+    CAPTURE(r.id);
+    CHECK(!r.docs.what.empty());
+    CHECK(!r.docs.why.empty());
+    CHECK(!r.docs.example.empty());
+    CHECK(!r.docs.use_instead.empty());
+  }
 }

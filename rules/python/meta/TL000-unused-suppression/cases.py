@@ -19,4 +19,17 @@ def train(model, loader, optimizer, criterion):
         losses.append(loss.detach())  # torchlint: ignore[TL101, TL102]  # expect: TL000
         value = "# noqa inside a string is not a comment"
         losses.append(loss)  # noqa: TL101, TL303  # expect: TL000
-        print(loss.item())  # NOQA is upper-case and not a directive  # expect: TL201
+        print(loss.item())  # NOQA: TL201
+
+
+def spellings(model, loader, optimizer):
+    # One tensor per line: TL201 reports each tensor once per loop.
+    for x, y in loader:
+        optimizer.zero_grad()
+        a, b, c, d = model(x)
+        (a + b + c + d).sum().backward()
+        optimizer.step()
+        print(a.item())  # NoQA
+        print(b.item())  # NOQA: TL101  # expect: TL000, TL201
+        print(c.item())  # torchlint: ignore[TL9999]  # expect: TL000, TL201
+        print(d.item())  # noqaX is not a directive  # expect: TL201

@@ -1,0 +1,116 @@
+#include "cli/selection.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <tuple>
+
+#include "rulepack/loader.h"
+
+namespace torchlint {
+
+Selection selection_for(const Config& c, const CheckOptions& o) {
+  Selection s;
+  bool cli_select = !o.select.empty();
+  s.select = cli_select ? o.select : c.select.value_or(std::vector<std::string>{});
+  if (!cli_select) s.extend_select = c.extend_select;
+  s.extend_select.insert(s.extend_select.end(), o.extend_select.begin(), o.extend_select.end());
+  if (!o.ignore.empty() || cli_select) {
+    s.ignore = o.ignore;
+  } else {
+    s.ignore = c.ignore.value_or(std::vector<std::string>{});
+    s.ignore.insert(s.ignore.end(), c.extend_ignore.begin(), c.extend_ignore.end());
+  }
+  s.ignore.insert(s.ignore.end(), o.extend_ignore.begin(), o.extend_ignore.end());
+  return s;
+}
+
+std::vector<RuleSpec> select_rules(std::vector<RuleSpec> rules, const Selection& s) {
+  std::vector<RuleSpec> out;
+  for (auto& r : rules) {
+    auto picks = [&](const std::string& sel) {
+      return selector_matches(sel, r) && (r.enabled_by_default || sel.size() > 2);
+    };
+    bool selected = (s.select.empty() && r.enabled_by_default) || std::any_of(s.select.begin(), s.select.end(), picks) ||
+                    std::any_of(s.extend_select.begin(), s.extend_select.end(), picks);
+    bool ignored = std::any_of(s.ignore.begin(), s.ignore.end(), [&](const auto& sel) { return selector_matches(sel, r); });
+    if (selected && !ignored) out.push_back(std::move(r));
+  }
+  return out;
+}
+
+namespace {
+
+std::string unknown_code(const std::string& code, const std::vector<std::string>& known) {
+  std::string guess = did_you_mean(code, known);
+  return "unknown rule selector `" + code + "`" + (guess.empty() ? "" : "; did you mean `" + guess + "`?");
+}
+
+}  // namespace
+
+void validate_rule_codes(const std::vector<RuleSpec>& rules, const Config& c, const CheckOptions& o) {
+  std::vector<std::string> known;
+  for (const auto& r : rules) {
+    known.push_back(r.id);
+    known.push_back(r.name);
+  }
+  auto exists = [&](const std::string& sel) {
+    return std::any_of(rules.begin(), rules.end(), [&](const RuleSpec& r) { return selector_matches(sel, r); });
+  };
+  std::vector<std::string> errors = c.errors;
+  auto check_flag = [&](const char* flag, const std::vector<std::string>& codes) {
+    for (const auto& code : codes)
+      if (!exists(code)) errors.push_back(std::string(flag) + ": " + unknown_code(code, known));
+  };
+  check_flag("--select", o.select);
+  check_flag("--extend-select", o.extend_select);
+  check_flag("--ignore", o.ignore);
+  check_flag("--extend-ignore", o.extend_ignore);
+  for (const auto& v : o.per_file_ignores) check_flag("--per-file-ignores", parse_per_file_ignore(v).second);
+  for (const auto& [key, codes] : c.code_locations)
+    for (const auto& [code, where] : codes)
+      if (!exists(code)) errors.push_back(where + ": `" + key + "`: " + unknown_code(code, known));
+  if (errors.empty()) return;
+  // In file order: "file:line:col: ..." by file, then line and column as numbers.
+  auto key = [](const std::string& e) {
+    int line = 0, col = 0;
+    size_t a = e.find(':');
+    if (a != std::string::npos) std::sscanf(e.c_str() + a + 1, "%d:%d", &line, &col);
+    return std::tuple(e.substr(0, a), line, col);
+  };
+  std::stable_sort(errors.begin(), errors.end(), [&](const auto& x, const auto& y) { return key(x) < key(y); });
+  std::string all;
+  for (const auto& e : errors) all += (all.empty() ? "" : "\n") + e;
+  throw ConfigError(all);
+}
+
+std::unique_ptr<py::RuleSet> rule_set_for(const Config& c, const CheckOptions& o) {
+  std::vector<std::string> packs = o.rule_packs;
+  packs.insert(packs.end(), c.extend_rules.begin(), c.extend_rules.end());
+  std::vector<RuleSpec> available = all_rules(packs);
+  validate_rule_codes(available, c, o);
+  std::vector<RuleSpec> specs = select_rules(available, selection_for(c, o));
+  for (auto& r : specs) {
+    for (const auto& [sel, sev] : c.severity)
+      if (selector_matches(sel, r)) r.severity = sev;
+  }
+  auto set = std::make_unique<py::RuleSet>(specs);
+  set->set_available_rules(available);
+  return set;
+}
+
+std::pair<std::string, std::vector<std::string>> parse_per_file_ignore(const std::string& value) {
+  size_t colon = value.rfind(':');
+  if (colon == std::string::npos || colon == 0 || colon + 1 == value.size())
+    throw ConfigError("--per-file-ignores: `" + value + "` must be GLOB:CODES, e.g. `scripts/*.py:TL201,TL101`");
+  std::vector<std::string> codes;
+  std::string list = value.substr(colon + 1);
+  for (size_t b = 0; b <= list.size();) {
+    size_t e = list.find(',', b);
+    if (e == std::string::npos) e = list.size();
+    if (e > b) codes.push_back(list.substr(b, e - b));
+    b = e + 1;
+  }
+  return {value.substr(0, colon), codes};
+}
+
+}  // namespace torchlint

@@ -1,0 +1,39 @@
+// Which rules run for a file: the configuration's selection, then the command line's, checked
+// against the rules that exist (unknown codes are errors that say where they were written).
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/check_command.h"
+#include "cli/config.h"
+#include "python/engine.h"
+
+namespace torchlint {
+
+// The selection in effect for one configuration, after the command line is applied:
+// a `--select` states the whole selection (the configuration's select and ignore lists no
+// longer apply), `--ignore` replaces the configured ignore list, `extend-*` lists add.
+struct Selection {
+  std::vector<std::string> select;         // empty: the rules that are on by default
+  std::vector<std::string> extend_select;  // added to `select`
+  std::vector<std::string> ignore;
+};
+Selection selection_for(const Config& c, const CheckOptions& o);
+
+// The rules `s` picks out of `rules`, in order. Opt-in rules run only when a selector names
+// them more precisely than "TL".
+std::vector<RuleSpec> select_rules(std::vector<RuleSpec> rules, const Selection& s);
+
+// Checks every selector of the command line and every rule code of `c` against `rules`; throws
+// ConfigError listing all unknown ones (where they were written, a "did you mean") together
+// with the other problems of `c`.
+void validate_rule_codes(const std::vector<RuleSpec>& rules, const Config& c, const CheckOptions& o);
+
+// The rule set for files under `c`: its packs, selection and severities.
+std::unique_ptr<py::RuleSet> rule_set_for(const Config& c, const CheckOptions& o);
+
+// A `--per-file-ignores GLOB:CODES` value as a (glob, codes) pair; throws ConfigError.
+std::pair<std::string, std::vector<std::string>> parse_per_file_ignore(const std::string& value);
+
+}  // namespace torchlint
