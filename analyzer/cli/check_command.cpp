@@ -93,15 +93,6 @@ std::vector<std::string> rule_packs_in_effect(const std::vector<std::string>& cl
 
 namespace {
 
-bool ignored_by(const Config& c, const Diagnostic& d) {
-  for (const auto& [glob, codes] : c.per_file_ignores) {
-    if (!config_glob_matches(c, glob, d.path)) continue;
-    for (const auto& code : codes)
-      if (code == "ALL" || code == d.rule_name || d.rule_id.starts_with(code)) return true;
-  }
-  return false;
-}
-
 std::string absolute(const std::string& p) {
   std::error_code ec;
   return fs::absolute(p, ec).lexically_normal().string();
@@ -203,7 +194,10 @@ void render(const CheckOptions& o, const RunResult& result, const std::map<const
             const std::map<std::string, const SourceFile*>& sources, const std::string& head_commit) {
   if (o.format == "json") return render_json(std::cout, result.findings, result.summary);
   if (o.format == "text") {
-    TextOptions t{use_color(o.color, STDOUT_FILENO), !o.no_source, !o.quiet};
+    TextOptions t;
+    t.color = use_color(o.color, STDOUT_FILENO);
+    t.show_source = !o.no_source;
+    t.show_summary = !o.quiet;
     t.fixable_line = fixable_summary(result.findings);
     return render_text(std::cout, result.findings, sources, result.summary, t);
   }
@@ -328,7 +322,7 @@ int run_check(CheckOptions o) {
                         : new RunResult(run_analysis(files, per_file, jobs, nullptr, cache.get(), progress.counter()));
     if (changed) keep_changed(r->findings, *changed);
     std::erase_if(r->findings, [&](const Diagnostic& d) {
-      return ignored_by(configs.for_file(d.path), d) || ignored_by(cli_ignores, d);
+      return per_file_ignored(configs.for_file(d.path), d) || per_file_ignored(cli_ignores, d);
     });
     return r;
   };

@@ -13,6 +13,7 @@
 #include "cli/info_commands.h"
 #include "cli/install_hook.h"
 #include "core/version.h"
+#include "lsp/server.h"
 #include "python/rule_compiler.h"
 #include "rulepack/loader.h"
 
@@ -154,6 +155,8 @@ int main(int argc, char** argv) {
   auto* parse_cmd = app.add_subcommand("parse", "Print a file's syntax tree (node kinds, fields, positions) for writing patterns");
   parse_cmd->add_option("file", parse_path, "Python file; `-` reads stdin")->required();
 
+  auto* server_cmd = app.add_subcommand("server", "Run the language server (LSP over stdio) for editors");
+
   std::string shell;
   auto* completion_cmd = app.add_subcommand("completion", "Print a shell completion script (bash, zsh, fish)");
   completion_cmd->add_option("shell", shell, "bash, zsh or fish")->required()->check(CLI::IsMember({"bash", "zsh", "fish"}));
@@ -186,6 +189,7 @@ int main(int argc, char** argv) {
     if (*rules_cmd) return run_rules_list(rule_packs_in_effect(doc_packs, doc_config), rules_format);
     if (*parse_cmd) return run_parse(parse_path);
     if (*completion_cmd) return print_completion(std::cout, app, shell);
+    if (*server_cmd) return run_language_server(std::cin, std::cout);
     if (*hook_cmd) {
       std::error_code ec;
       std::string self = std::filesystem::read_symlink("/proc/self/exe", ec).string();

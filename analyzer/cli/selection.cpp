@@ -114,3 +114,16 @@ std::pair<std::string, std::vector<std::string>> parse_per_file_ignore(const std
 }
 
 }  // namespace torchlint
+
+namespace torchlint {
+
+bool per_file_ignored(const Config& c, const Diagnostic& d) {
+  for (const auto& [glob, codes] : c.per_file_ignores) {
+    if (!config_glob_matches(c, glob, d.path)) continue;
+    for (const auto& code : codes)
+      if (code == "ALL" || code == d.rule_name || d.rule_id.starts_with(code)) return true;
+  }
+  return false;
+}
+
+}  // namespace torchlint

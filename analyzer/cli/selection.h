@@ -33,6 +33,9 @@ void validate_rule_codes(const std::vector<RuleSpec>& rules, const Config& c, co
 // The rule set for files under `c`: its packs, selection and severities.
 std::unique_ptr<py::RuleSet> rule_set_for(const Config& c, const CheckOptions& o);
 
+// Whether the configuration's per-file-ignores drop this finding.
+bool per_file_ignored(const Config& c, const Diagnostic& d);
+
 // A `--per-file-ignores GLOB:CODES` value as a (glob, codes) pair; throws ConfigError.
 std::pair<std::string, std::vector<std::string>> parse_per_file_ignore(const std::string& value);
 

@@ -1,0 +1,33 @@
+// Checks one in-memory buffer as if it were the file at `path`: the configuration, rule
+// selection, exclusion (always, as if --force-exclude) and per-file ignores of that path apply. The editor server uses it; the
+// buffer is analysed on its own (cross-file facts come from `torchlint check`).
+#pragma once
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/check_command.h"
+#include "cli/config.h"
+#include "core/diagnostic.h"
+#include "core/source_file.h"
+#include "python/engine.h"
+
+namespace torchlint {
+
+class BufferChecker {
+ public:
+  explicit BufferChecker(CheckOptions options = {});
+  // Findings with positions and fixes resolved against `text`. Throws ConfigError /
+  // RulePackError for a broken configuration of that path.
+  std::vector<Diagnostic> check(const std::string& path, const std::string& text);
+  // Forget loaded configurations (one changed on disk).
+  void reload();
+
+ private:
+  CheckOptions options_;
+  std::unique_ptr<ConfigResolver> configs_;
+  std::map<const Config*, std::unique_ptr<py::RuleSet>> rule_sets_;
+};
+
+}  // namespace torchlint

@@ -1,0 +1,100 @@
+#include "lsp/protocol.h"
+
+#include <cctype>
+
+namespace torchlint {
+
+using json = nlohmann::json;
+
+std::optional<json> read_message(std::istream& in) {
+  size_t length = 0;
+  bool has_length = false;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty()) break;  // end of headers
+    std::string lower;
+    for (char c : line) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (lower.starts_with("content-length:")) {
+      length = std::stoul(line.substr(15));
+      has_length = true;
+    }
+  }
+  if (!in || !has_length) return std::nullopt;
+  std::string body(length, '\0');
+  if (!in.read(body.data(), static_cast<std::streamsize>(length))) return std::nullopt;
+  json msg = json::parse(body, nullptr, false);
+  if (msg.is_discarded()) return json::object();  // unreadable: an empty message, ignored
+  return msg;
+}
+
+void write_message(std::ostream& out, const json& msg) {
+  std::string body = msg.dump(-1, ' ', false, json::error_handler_t::replace);
+  out << "Content-Length: " << body.size() << "\r\n\r\n" << body;
+  out.flush();
+}
+
+std::string path_of_uri(const std::string& uri) {
+  std::string s = uri.starts_with("file://") ? uri.substr(7) : uri;
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '%' && i + 2 < s.size() && std::isxdigit(static_cast<unsigned char>(s[i + 1])) &&
+        std::isxdigit(static_cast<unsigned char>(s[i + 2]))) {
+      out += static_cast<char>(std::stoi(s.substr(i + 1, 2), nullptr, 16));
+      i += 2;
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+
+json lsp_position(const std::string& text, uint32_t byte) {
+  byte = std::min<uint32_t>(byte, static_cast<uint32_t>(text.size()));
+  uint32_t line = 0;
+  size_t line_start = 0;
+  for (size_t i = 0; i < byte; ++i)
+    if (text[i] == '\n') {
+      ++line;
+      line_start = i + 1;
+    }
+  uint32_t character = 0;  // UTF-16 code units: 2 for a code point beyond the BMP (4-byte UTF-8)
+  for (size_t i = line_start; i < byte; ++i) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    if ((c & 0xC0) == 0x80) continue;
+    character += (c >= 0xF0) ? 2 : 1;
+  }
+  return {{"line", line}, {"character", character}};
+}
+
+json lsp_range(const std::string& text, ByteRange r) {
+  return {{"start", lsp_position(text, r.start)}, {"end", lsp_position(text, r.end)}};
+}
+
+json to_lsp_diagnostic(const std::string& text, const Diagnostic& d) {
+  int severity = d.severity == Severity::Error ? 1 : d.severity == Severity::Warning ? 2 : 3;
+  std::string message = d.message;
+  if (d.fix) message += "\nhelp: " + d.fix->title;
+  else if (!d.hint.empty()) message += "\nhelp: " + d.hint;
+  return {{"range", lsp_range(text, d.range)},
+          {"severity", severity},
+          {"code", d.rule_id},
+          {"codeDescription", {{"href", "https://github.com/torchlint/torchlint/blob/main/docs/rules/" + d.rule_id + ".md"}}},
+          {"source", "torchlint"},
+          {"message", message},
+          {"data", {{"name", d.rule_name}, {"confidence", std::string(to_string(d.confidence))}}}};
+}
+
+json suppression_edit(const std::string& text, const Diagnostic& d) {
+  if (d.rule_id == "TL999" || d.rule_id == "TL000") return nullptr;
+  size_t end = text.find('\n', d.range.start);
+  if (end == std::string::npos) end = text.size();
+  if (end > 0 && text[end - 1] == '\r') --end;
+  size_t start = text.rfind('\n', d.range.start == 0 ? 0 : d.range.start - 1);
+  start = start == std::string::npos ? 0 : start + 1;
+  if (text.substr(start, end - start).find('#') != std::string::npos) return nullptr;  // maybe a comment already
+  uint32_t at = static_cast<uint32_t>(end);
+  return {{"range", lsp_range(text, {at, at})}, {"newText", "  # noqa: " + d.rule_id}};
+}
+
+}  // namespace torchlint

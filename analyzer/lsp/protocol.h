@@ -1,0 +1,28 @@
+// LSP plumbing: JSON-RPC framing over a stream, file URIs, and byte offsets as LSP positions
+// (0-based lines, UTF-16 code units).
+#pragma once
+#include <istream>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <ostream>
+#include <string>
+
+#include "core/diagnostic.h"
+
+namespace torchlint {
+
+// One `Content-Length`-framed message; nullopt at end of input or on a broken frame.
+std::optional<nlohmann::json> read_message(std::istream& in);
+void write_message(std::ostream& out, const nlohmann::json& msg);
+
+// `file:///a%20b/c.py` -> `/a b/c.py`.
+std::string path_of_uri(const std::string& uri);
+
+nlohmann::json lsp_position(const std::string& text, uint32_t byte);
+nlohmann::json lsp_range(const std::string& text, ByteRange r);
+nlohmann::json to_lsp_diagnostic(const std::string& text, const Diagnostic& d);
+// A TextEdit adding `  # noqa: CODE` at the end of the finding's line; null where a
+// suppression cannot apply (TL999, TL000) or the line already has a comment.
+nlohmann::json suppression_edit(const std::string& text, const Diagnostic& d);
+
+}  // namespace torchlint
