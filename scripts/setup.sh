@@ -11,7 +11,7 @@ for pair in cmake:cmake ninja:ninja-build g++:g++ python3:python3 node:nodejs np
   command -v "${pair%%:*}" >/dev/null 2>&1 || missing+=("${pair#*:}")
 done
 # Libraries: Debian's development packages.
-for p in libyaml-cpp-dev doctest-dev libcli11-dev libfmt-dev nlohmann-json3-dev libtomlplusplus-dev git pre-commit neovim; do
+for p in libyaml-cpp-dev doctest-dev libcli11-dev libfmt-dev nlohmann-json3-dev libtomlplusplus-dev git pre-commit neovim python3-jsonschema python3-yaml; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then

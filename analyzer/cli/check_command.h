@@ -26,6 +26,7 @@ struct CheckOptions {
   std::vector<std::string> config;  // a configuration file and/or `KEY = VALUE` overrides
   std::string cache_dir;            // default: .torchlint_cache at the project root
   bool no_cache = false;
+  std::string pattern;  // `-e PATTERN`: try a pattern; only it runs
   std::string diff_base;
   std::string github_event;  // `torchlint review --github-event PATH`
   bool staged = false;

@@ -12,6 +12,7 @@
 #include "cli/git_diff.h"
 #include "cli/info_commands.h"
 #include "cli/install_hook.h"
+#include "cli/schemas.h"
 #include "core/version.h"
 #include "lsp/server.h"
 #include "python/rule_compiler.h"
@@ -74,6 +75,7 @@ void register_check_options(CLI::App* cmd, CheckOptions& o) {
       ->check(CLI::IsMember({"text", "json", "sarif", "github", "gitlab", "rdjson", "review"}));
   cmd->add_option("--color", o.color, "Colour text output (auto: NO_COLOR, FORCE_COLOR, TERM and the terminal decide)")
       ->check(CLI::IsMember({"auto", "always", "never"}));
+  cmd->add_option("-e,--pattern", o.pattern, "Try a pattern (`torch.cuda.synchronize()`, `$X.item()`): only its matches are reported");
   cmd->add_option("--stdin-filename", o.stdin_filename, "The path of the code read from stdin (configuration, per-file rules)");
   cmd->add_flag("--fix", o.fix, "Apply safe fixes (files are rewritten atomically)");
   cmd->add_flag("--unsafe-fixes", o.unsafe_fixes, "With --fix or --diff: also apply unsafe fixes");
@@ -155,6 +157,10 @@ int main(int argc, char** argv) {
   auto* parse_cmd = app.add_subcommand("parse", "Print a file's syntax tree (node kinds, fields, positions) for writing patterns");
   parse_cmd->add_option("file", parse_path, "Python file; `-` reads stdin")->required();
 
+  std::string schema_of;
+  auto* schema_cmd = app.add_subcommand("schema", "Print the JSON Schema of the configuration or of rule packs");
+  schema_cmd->add_option("of", schema_of, "config or rules")->required()->check(CLI::IsMember({"config", "rules"}));
+
   auto* server_cmd = app.add_subcommand("server", "Run the language server (LSP over stdio) for editors");
 
   std::string shell;
@@ -189,6 +195,10 @@ int main(int argc, char** argv) {
     if (*rules_cmd) return run_rules_list(rule_packs_in_effect(doc_packs, doc_config), rules_format);
     if (*parse_cmd) return run_parse(parse_path);
     if (*completion_cmd) return print_completion(std::cout, app, shell);
+    if (*schema_cmd) {
+      std::cout << (schema_of == "config" ? config_schema() : rule_pack_schema()).dump(2) << "\n";
+      return kExitClean;
+    }
     if (*server_cmd) return run_language_server(std::cin, std::cout);
     if (*hook_cmd) {
       std::error_code ec;

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <tuple>
 
+#include <nlohmann/json.hpp>
+
 #include "rulepack/loader.h"
 
 namespace torchlint {
@@ -83,7 +85,16 @@ void validate_rule_codes(const std::vector<RuleSpec>& rules, const Config& c, co
   throw ConfigError(all);
 }
 
+RuleSpec pattern_rule(const std::string& pattern) {
+  // A JSON string is a YAML double-quoted scalar: any pattern text goes through unchanged.
+  std::string yaml = "id: E000\nname: pattern\nfamily: query\nlanguage: python\nseverity: info\n"
+                     "message: \"matches the pattern\"\nmatch:\n  pattern: " +
+                     nlohmann::json(pattern).dump() + "\n";
+  return load_rule_pack_text(yaml, "-e").front();
+}
+
 std::unique_ptr<py::RuleSet> rule_set_for(const Config& c, const CheckOptions& o) {
+  if (!o.pattern.empty()) return std::make_unique<py::RuleSet>(std::vector<RuleSpec>{pattern_rule(o.pattern)});
   std::vector<std::string> packs = o.rule_packs;
   packs.insert(packs.end(), c.extend_rules.begin(), c.extend_rules.end());
   std::vector<RuleSpec> available = all_rules(packs);

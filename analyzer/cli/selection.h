@@ -30,7 +30,11 @@ std::vector<RuleSpec> select_rules(std::vector<RuleSpec> rules, const Selection&
 // with the other problems of `c`.
 void validate_rule_codes(const std::vector<RuleSpec>& rules, const Config& c, const CheckOptions& o);
 
-// The rule set for files under `c`: its packs, selection and severities.
+// `-e PATTERN` as a rule of its own (E000 pattern), the way a pack would write it.
+RuleSpec pattern_rule(const std::string& pattern);
+
+// The rule set for files under `c`: its packs, selection and severities (with `-e`, only the
+// pattern).
 std::unique_ptr<py::RuleSet> rule_set_for(const Config& c, const CheckOptions& o);
 
 // Whether the configuration's per-file-ignores drop this finding.

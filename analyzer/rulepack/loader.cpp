@@ -88,6 +88,15 @@ const std::vector<std::string> kMatchKeys = {"pattern", "kind", "any", "all", "n
 const std::vector<std::string> kFixKeys = {"title", "applicability", "replace", "with", "insert-after"};
 const std::vector<std::string> kDocKeys = {"what", "why", "example", "use-instead", "fix-safety", "references"};
 
+}  // namespace
+
+const std::vector<std::string>& rule_keys() { return kRuleKeys; }
+const std::vector<std::string>& match_keys() { return kMatchKeys; }
+const std::vector<std::string>& fix_keys() { return kFixKeys; }
+const std::vector<std::string>& doc_keys() { return kDocKeys; }
+
+namespace {
+
 RuleSpec Reader::rule(const YAML::Node& n) {
   expect_map(n, "a rule");
   check_keys(n, kRuleKeys, "a rule");

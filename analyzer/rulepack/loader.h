@@ -19,6 +19,12 @@ std::vector<RuleSpec> load_rule_pack_file(const std::string& path);
 // A directory is searched recursively for *.yaml / *.yml.
 std::vector<RuleSpec> load_rule_packs(const std::string& path);
 
+// The keys the loader accepts, per mapping (also the source of the rule-pack JSON Schema).
+const std::vector<std::string>& rule_keys();
+const std::vector<std::string>& match_keys();
+const std::vector<std::string>& fix_keys();
+const std::vector<std::string>& doc_keys();
+
 // The closest candidate within a small edit distance, or "".
 std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates);
 

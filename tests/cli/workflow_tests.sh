@@ -204,6 +204,12 @@ has parse out "^(module \[0, 0\] - \[1, 0\]"
 has parse out "function: (attribute \[0, 0\] - \[0, 13\]"
 has parse out "attribute: (identifier \[0, 5\] - \[0, 13\])"
 
+# -e tries a pattern: only its matches, at their positions.
+run pattern "$bin" check -e '$X.item()' input/train_loop.py --no-source
+want_rc 1 pattern; has pattern out "train_loop.py:13:35: E000 \[pattern\]"; lacks pattern out TL101
+run bad_pattern "$bin" check -e 'foo(' input/train_loop.py
+want_rc 2 bad_pattern; has bad_pattern err "invalid pattern"
+
 # Shell completion comes from the option table: every check option is offered.
 for shell in bash zsh fish; do
   "$bin" completion $shell >"$scratch/completion.$shell" || fail "completion $shell"

@@ -1,0 +1,135 @@
+#include "cli/schemas.h"
+
+#include <map>
+#include <stdexcept>
+
+#include "cli/config.h"
+#include "python/predicates.h"
+#include "rulepack/loader.h"
+
+namespace torchlint {
+
+using ojson = nlohmann::ordered_json;
+
+namespace {
+
+ojson strings(const std::string& description) {
+  return {{"type", "array"}, {"items", {{"type", "string"}}}, {"description", description}};
+}
+
+ojson one_of(const std::vector<std::string>& values, const std::string& description) {
+  return {{"enum", values}, {"description", description}};
+}
+
+// The properties for `keys`, each described in `types`; a key the loader accepts but the
+// schema does not describe is a bug of this file (a unit test runs these).
+ojson properties(const std::vector<std::string>& keys, const std::map<std::string, ojson>& types) {
+  ojson out = ojson::object();
+  for (const auto& k : keys) {
+    auto it = types.find(k);
+    if (it == types.end()) throw std::logic_error("schema: no type for key `" + k + "`");
+    out[k] = it->second;
+  }
+  return out;
+}
+
+ojson closed_object(ojson props) {
+  return {{"type", "object"}, {"properties", std::move(props)}, {"additionalProperties", false}};
+}
+
+}  // namespace
+
+ojson config_schema() {
+  const std::string codes = "Rule codes (TL101), prefixes (TL1), names (loss-kept-with-graph) or ALL";
+  std::map<std::string, ojson> types = {
+      {"select", strings(codes + "; default: the rules that are on by default")},
+      {"ignore", strings(codes)},
+      {"extend-select", strings(codes + ", added to `select`")},
+      {"extend-ignore", strings(codes + ", added to `ignore`")},
+      {"per-file-ignores",
+       {{"type", "object"}, {"additionalProperties", strings(codes)}, {"description", "Glob -> rules ignored in matching files"}}},
+      {"exclude", strings("Gitignore-style globs, relative to this file, of files and folders not to check")},
+      {"force-exclude", {{"type", "boolean"}, {"description", "Apply `exclude` to files named on the command line too"}}},
+      {"extend-rules", strings("Rule pack files or folders, relative to this file")},
+      {"severity",
+       {{"type", "object"},
+        {"additionalProperties", one_of({"error", "warning", "info"}, "")},
+        {"description", "Rule selector -> severity"}}},
+      {"options", {{"type", "object"}, {"maxProperties", 0}, {"description", "Per-rule options (no rule has any yet)"}}},
+  };
+  ojson s = closed_object(properties(config_keys(), types));
+  s["$schema"] = "http://json-schema.org/draft-07/schema#";
+  s["$id"] = "https://github.com/torchlint/torchlint/schemas/torchlint-config.schema.json";
+  s["title"] = "torchlint configuration ([tool.torchlint] in pyproject.toml, or .torchlint.yaml)";
+  return s;
+}
+
+ojson rule_pack_schema() {
+  std::vector<std::string> where_keys = {"not", "any", "inside", "not-inside"};
+  for (const auto& p : py::predicates()) where_keys.push_back(p.name);
+  std::vector<std::string> contexts;
+  for (const auto& c : py::contexts()) contexts.push_back(c.name);
+  ojson where_item = {{"type", "object"}, {"minProperties", 1}, {"maxProperties", 1}, {"additionalProperties", false}};
+  for (const auto& k : where_keys) {
+    if (k == "not") where_item["properties"][k] = {{"$ref", "#/definitions/where-item"}};
+    else if (k == "any") where_item["properties"][k] = {{"type", "array"}, {"minItems", 1}, {"items", {{"$ref", "#/definitions/where-item"}}}};
+    else if (k == "inside" || k == "not-inside") where_item["properties"][k] = one_of(contexts, "A context");
+    else where_item["properties"][k] = {{"type", "string"}, {"description", "A metavariable, e.g. $X"}};
+  }
+  const ojson match_ref = {{"$ref", "#/definitions/match"}};
+  std::map<std::string, ojson> match_types = {
+      {"pattern", {{"type", "string"}, {"description", "Python code with $X / $$$ARGS / $_ metavariables"}}},
+      {"kind", {{"type", "string"}, {"description", "A tree-sitter node kind (`torchlint parse FILE`)"}}},
+      {"any", {{"type", "array"}, {"minItems", 1}, {"items", match_ref}}},
+      {"all", {{"type", "array"}, {"minItems", 1}, {"items", match_ref}}},
+      {"not", match_ref},
+      {"inside", {{"oneOf", {one_of(contexts, "A context"), match_ref}}}},
+      {"has", match_ref},
+      {"field", {{"type", "string"}, {"description", "With inside/has: the field that holds the node"}}},
+      {"where", {{"type", "array"}, {"items", {{"$ref", "#/definitions/where-item"}}}}},
+  };
+  std::map<std::string, ojson> fix_types = {
+      {"title", {{"type", "string"}}},
+      {"applicability", one_of({"safe", "unsafe", "display-only"}, "")},
+      {"replace", {{"type", "string"}, {"description", "A metavariable; default: the whole match"}}},
+      {"with", {{"type", "string"}}},
+      {"insert-after", {{"type", "string"}}},
+  };
+  std::map<std::string, ojson> doc_types = {
+      {"what", {{"type", "string"}}},        {"why", {{"type", "string"}}},
+      {"example", {{"type", "string"}}},     {"use-instead", {{"type", "string"}}},
+      {"fix-safety", {{"type", "string"}}},  {"references", strings("URLs")},
+  };
+  std::map<std::string, ojson> rule_types = {
+      {"id", {{"type", "string"}, {"pattern", "^[A-Z]+[0-9]+$"}}},
+      {"name", {{"type", "string"}, {"pattern", "^[a-z0-9]+(-[a-z0-9]+)*$"}}},
+      {"family", {{"type", "string"}}},
+      {"language", one_of({"python"}, "")},
+      {"severity", one_of({"error", "warning", "info"}, "")},
+      {"message", {{"type", "string"}, {"description", "{X} or $X: the bound source text"}}},
+      {"hint", {{"type", "string"}}},
+      {"anchor", {{"type", "string"}}},
+      {"report", one_of({"every-match", "once-per-function", "once-per-region"}, "")},
+      {"match", match_ref},
+      {"fix", closed_object(properties(fix_keys(), fix_types))},
+      {"confirm", {{"type", "string"}, {"description", "The harness experiment that measures the cost"}}},
+      {"docs", closed_object(properties(doc_keys(), doc_types))},
+      {"engine", one_of({"pattern", "suppressions", "syntax"}, "")},
+      {"default", one_of({"on", "off"}, "")},
+      {"region", one_of({"training-loop", "function"}, "")},
+      {"dedupe-by", {{"type", "string"}}},
+      {"absorbs", strings("Rule codes")},
+  };
+  ojson rule = closed_object(properties(rule_keys(), rule_types));
+  rule["required"] = {"id", "name", "family", "language", "severity", "message"};
+  ojson s = {{"$schema", "http://json-schema.org/draft-07/schema#"},
+             {"$id", "https://github.com/torchlint/torchlint/schemas/rule-pack.schema.json"},
+             {"title", "torchlint rule pack: one rule, or `rules: [...]`"},
+             {"oneOf", {{{"$ref", "#/definitions/rule"}},
+                        {{"type", "object"}, {"properties", {{"rules", {{"type", "array"}, {"items", {{"$ref", "#/definitions/rule"}}}}}}},
+                         {"required", {"rules"}}, {"additionalProperties", false}}}},
+             {"definitions", {{"rule", rule}, {"match", closed_object(properties(match_keys(), match_types))}, {"where-item", where_item}}}};
+  return s;
+}
+
+}  // namespace torchlint
