@@ -175,6 +175,7 @@ void print_timings(const RunResult& result, size_t rules, unsigned jobs) {
                              plural(result.summary.files, "file"));
   else
     std::cerr << fmt::format("  lines per CPU-second: {:.0f}\n", cpu > 0 ? result.summary.lines / cpu : 0.0);
+  std::cerr << fmt::format("analysed again with cross-file facts: {}\n", plural(t.files_analysed_again, "file"));
 }
 
 // "N fixable with `--fix` (M more with `--unsafe-fixes`)", or "" when nothing is.
@@ -226,6 +227,7 @@ std::string read_stdin() {
 
 int run_check(CheckOptions o) {
   py::set_lint_test_files_as_code(o.include_tests);
+  set_analysis_memory_budget(o.memory_budget_mb << 20);
   std::string head_commit;
   if (!o.github_event.empty()) {
     auto [base, head] = pull_request_commits(o.github_event);
@@ -358,7 +360,7 @@ int run_check(CheckOptions o) {
   RunResult& result = *result_ptr;
   result.summary.path_errors = found.errors.size();
   std::map<std::string, const SourceFile*> sources;
-  for (const auto& f : result.files) sources[f.file->path] = f.file.get();
+  for (const auto& f : result.sources) sources[f->path] = f.get();
   if (!o.write_baseline.empty()) {
     std::string err = write_baseline(o.write_baseline, result.findings, sources);
     if (!err.empty()) throw ConfigError(err);

@@ -31,6 +31,7 @@ struct CheckOptions {
   std::string github_event;  // `torchlint review --github-event PATH`
   bool staged = false;
   unsigned jobs = 0;
+  size_t memory_budget_mb = 64;  // trees kept between the analysis phases
 };
 
 // Runs the check; returns the exit code. Throws RulePackError, ConfigError, GitError and

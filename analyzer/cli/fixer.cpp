@@ -70,14 +70,14 @@ FixOutcome apply_fixes(const RunResult& first, const RuleSetFor& rules_for, unsi
   // Only files with something to fix take part; their texts evolve round by round.
   std::vector<std::string> paths, texts, originals;
   std::map<std::string, size_t> index;
-  for (const auto& pf : first.files) {
+  for (const auto& f : first.sources) {
     bool fixable = false;
-    for (const auto& d : first.findings) fixable = fixable || (d.path == pf.file->path && applicable(d, options.unsafe));
+    for (const auto& d : first.findings) fixable = fixable || (d.path == f->path && applicable(d, options.unsafe));
     if (!fixable) continue;
-    index[pf.file->path] = paths.size();
-    paths.push_back(pf.file->path);
-    texts.push_back(pf.file->text);
-    originals.push_back(pf.file->text);
+    index[f->path] = paths.size();
+    paths.push_back(f->path);
+    texts.push_back(f->text);
+    originals.push_back(f->text);
   }
   std::vector<Diagnostic> findings = first.findings;
   for (int round = 0; round < kMaxRounds && !paths.empty(); ++round) {

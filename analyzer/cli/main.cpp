@@ -62,6 +62,9 @@ void register_selection_options(CLI::App* cmd, CheckOptions& o) {
                     "A .torchlint.yaml or pyproject.toml used for every file, or a `KEY = VALUE` override (TOML, repeatable)");
   cmd->add_flag("--include-tests", o.include_tests, "Analyse test files (tests/, test_*.py) like other code");
   cmd->add_option("-j,--jobs", o.jobs, "Threads (default: all cores)");
+  cmd->add_option("--memory-budget", o.memory_budget_mb,
+                  "MB of syntax trees kept between the analysis phases (default 64); beyond it, memory stays "
+                  "bounded and files whose results depend on other files are parsed again");
   cmd->add_option("--cache-dir", o.cache_dir, "Where results are cached (default: .torchlint_cache at the project root)");
   cmd->add_flag("--no-cache", o.no_cache, "Neither read nor write the cache");
   cmd->add_option("--baseline", o.baseline, "Report only findings not recorded in this baseline file");

@@ -16,6 +16,12 @@
 namespace torchlint {
 
 namespace {
+std::atomic<size_t> analysis_memory_budget{kDefaultAnalysisMemoryBudget};
+}  // namespace
+
+void set_analysis_memory_budget(size_t bytes) { analysis_memory_budget = bytes; }
+
+namespace {
 using Clock = std::chrono::steady_clock;
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
@@ -34,7 +40,7 @@ void parallel_for(size_t n, unsigned jobs, F&& f) {
 
 struct ThreadStats {
   double read = 0, parse = 0, model = 0, rules = 0;
-  size_t from_cache = 0;
+  size_t from_cache = 0, analysed_again = 0;
   std::vector<std::string> notes;
 };
 }  // namespace
@@ -46,27 +52,48 @@ RunResult run_analysis(const std::vector<std::string>& paths, const py::RuleSet&
 
 namespace {
 
-struct FileWork {
-  std::optional<py::ParsedFile> parsed;  // the file itself lives here (a tree only if parsed)
-  std::optional<CacheEntry> cached;
-  py::FileSummary summary;  // moved into the project index at the join
-  uint32_t summary_id = 0;   // its id there
-  uint64_t hash = 0;
-  std::vector<Diagnostic> findings;
+// Syntax tree plus semantic model, per byte of source (measured: ~23 for tree-sitter's tree,
+// ~10 for the model).
+constexpr size_t kAnalysisBytesPerSourceByte = 33;
+
+// Bytes of trees and models that may stay alive between the phases.
+class MemoryBudget {
+ public:
+  explicit MemoryBudget(size_t bytes) : left_(static_cast<long long>(bytes)) {}
+  bool take(size_t bytes) {
+    long long want = static_cast<long long>(bytes);
+    for (long long left = left_.load(); left >= want;)
+      if (left_.compare_exchange_weak(left, left - want)) return true;
+    return false;
+  }
+  void give_back(size_t bytes) { left_ += static_cast<long long>(bytes); }
+
+ private:
+  std::atomic<long long> left_;
 };
 
-// `summarise`: also compute the file's summary for the index (phase 1; a re-analysis in phase 2
-// keeps the one the index was built from).
-void parse_and_model(FileWork& w, ThreadStats& st, bool summarise = true) {
-  thread_local py::Parser parser;
-  auto t1 = Clock::now();
-  py::Tree tree = parser.parse(w.parsed->file->text);
-  st.parse += seconds_since(t1);
-  auto t2 = Clock::now();
-  w.parsed = py::build_model(std::move(w.parsed->file), std::move(tree));
-  if (w.parsed->model && summarise) w.summary = w.parsed->model->summary();
-  st.model += seconds_since(t2);
-}
+// One file's way through the run. Beyond the memory budget, its syntax tree and model live
+// only while one worker analyses it; what survives is plain data (summary, recorded index
+// questions, findings), and the text only when there are findings to show.
+struct FileWork {
+  std::unique_ptr<SourceFile> file;
+  std::optional<CacheEntry> cached;
+  py::FileSummary summary;  // moved into the project index at the join
+  uint32_t summary_id = 0;  // its id there
+  uint64_t hash = 0;
+  bool readable = false;
+  size_t lines = 0;
+  std::optional<uint32_t> syntax_error_offset;
+  std::string syntax_error_at;  // "path:line:col"
+  // Phase 1 analysed the file against an index of itself alone; its findings stand when the
+  // project index answers every question it asked the same way.
+  bool analysed_alone = false;
+  std::vector<py::IndexQuery> queries;
+  // Within the memory budget, the tree and model stay for phase 2 instead (one analysis).
+  std::optional<py::ParsedFile> kept;
+  size_t kept_bytes = 0;
+  std::vector<Diagnostic> findings;
+};
 
 // Where the parser gave up: the file's findings stay, and this one makes CI notice.
 Diagnostic syntax_error_finding(const SourceFile& file, uint32_t offset, const RuleSpec& rule) {
@@ -105,6 +132,43 @@ std::vector<Diagnostic> check_file(const py::ParsedFile& pf, const py::ProjectIn
 
 }  // namespace
 
+namespace {
+
+// Parses and models the file `w` holds (the file moves into the result and back).
+py::ParsedFile parse_and_model(FileWork& w, ThreadStats& st) {
+  thread_local py::Parser parser;
+  auto t1 = Clock::now();
+  py::Tree tree = parser.parse(w.file->text);
+  st.parse += seconds_since(t1);
+  auto t2 = Clock::now();
+  py::ParsedFile pf = py::build_model(std::move(w.file), std::move(tree));
+  st.model += seconds_since(t2);
+  return pf;
+}
+
+// Analyses a parsed file against `index`; afterwards the tree and model are freed and the
+// file is back in `w`.
+void analyse(FileWork& w, py::ParsedFile pf, const py::ProjectIndex& index, const py::RuleSet& rules, ThreadStats& st) {
+  auto t = Clock::now();
+  w.findings = pf.model ? check_file(pf, index, rules) : std::vector<Diagnostic>{};
+  if (pf.model) w.queries = pf.model->index_queries();
+  st.rules += seconds_since(t);
+  w.file = std::move(pf.file);
+}
+
+std::optional<std::string> read_text(const std::string& path, const std::vector<std::string>* texts, size_t i) {
+  if (texts) return (*texts)[i];
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  if (!in) return std::nullopt;
+  std::streamsize size = in.tellg();  // one read of the whole file
+  in.seekg(0);
+  std::string text(size > 0 ? static_cast<size_t>(size) : 0, '\0');
+  if (size > 0 && !in.read(text.data(), size)) return std::nullopt;
+  return text;
+}
+
+}  // namespace
+
 RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<const py::RuleSet*>& rule_sets,
                        unsigned jobs, const std::vector<std::string>* texts, const ResultCache* cache,
                        std::atomic<size_t>* progress) {
@@ -113,40 +177,64 @@ RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<
   RunResult result;
   std::vector<FileWork> work(paths.size());
   std::vector<ThreadStats> stats(jobs);
+  MemoryBudget budget(analysis_memory_budget.load());
 
-  // Phase 1: read; an unchanged file brings its index contribution from the cache,
-  // any other file is parsed and modelled.
+  // Phase 1: read; an unchanged file brings its summary from the cache; any other file is
+  // parsed and summarised, then either kept for phase 2 (within the memory budget) or analysed
+  // against an index of itself alone and its tree freed: beyond the budget, memory holds one
+  // tree per worker, not one per file.
   parallel_for(paths.size(), jobs, [&](size_t i, unsigned t) {
+    FileWork& w = work[i];
     auto t0 = Clock::now();
-    std::string text;
-    if (texts) {
-      text = (*texts)[i];
-    } else {
-      std::ifstream in(paths[i], std::ios::binary | std::ios::ate);
-      if (!in) {
-        stats[t].notes.push_back(paths[i] + ": cannot read the file; skipped");
-        return;
-      }
-      std::streamsize size = in.tellg();  // one read of the whole file
-      in.seekg(0);
-      text.resize(size > 0 ? static_cast<size_t>(size) : 0);
-      if (size > 0 && !in.read(text.data(), size)) {
-        stats[t].notes.push_back(paths[i] + ": cannot read the file; skipped");
-        return;
-      }
-    }
+    std::optional<std::string> text = read_text(paths[i], texts, i);
     stats[t].read += seconds_since(t0);
-    if (looks_binary(text)) {
+    if (!text) {
+      stats[t].notes.push_back(paths[i] + ": cannot read the file; skipped");
+      return;
+    }
+    if (looks_binary(*text)) {
       stats[t].notes.push_back(paths[i] + ": looks like a binary file; skipped");
       return;
     }
-    FileWork& w = work[i];
-    w.hash = content_hash(text);
-    w.parsed.emplace();
-    w.parsed->file = std::make_unique<SourceFile>(paths[i], std::move(text));
+    w.readable = true;
+    w.hash = content_hash(*text);
+    w.file = std::make_unique<SourceFile>(paths[i], std::move(*text));
+    w.lines = w.file->lines.line_count();
     if (cache) w.cached = cache->load(paths[i], w.hash);
-    if (w.cached) w.summary = w.cached->summary;
-    else parse_and_model(w, stats[t]);
+    if (w.cached) {
+      w.summary = w.cached->summary;
+      w.syntax_error_offset = w.cached->syntax_error_offset;
+    } else {
+      py::ParsedFile pf = parse_and_model(w, stats[t]);
+      if (!pf.syntax_error_offsets.empty()) w.syntax_error_offset = pf.syntax_error_offsets.front();
+      if (pf.model) {
+        auto t2 = Clock::now();
+        w.summary = pf.model->summary();
+        stats[t].model += seconds_since(t2);
+      }
+      size_t cost = pf.file->text.size() * kAnalysisBytesPerSourceByte;
+      if (pf.model && budget.take(cost)) {  // keep it: phase 2 analyses it once, with the project's facts
+        w.kept_bytes = cost;
+        w.kept = std::move(pf);
+      } else if (pf.model) {  // analyse it now, alone; phase 2 confirms or analyses it again
+        auto t2 = Clock::now();
+        py::ProjectIndex alone;
+        alone.add(w.summary);
+        alone.complete();
+        stats[t].model += seconds_since(t2);
+        analyse(w, std::move(pf), alone, *rule_sets[i], stats[t]);
+        w.analysed_alone = true;
+      } else {
+        w.file = std::move(pf.file);
+      }
+    }
+    const SourceFile& f = w.kept ? *w.kept->file : *w.file;
+    if (w.syntax_error_offset) {
+      Position p = f.lines.position(f.text, *w.syntax_error_offset);
+      w.syntax_error_at = paths[i] + ":" + std::to_string(p.line) + ":" + std::to_string(p.column);
+    }
+    bool needed = w.analysed_alone ? !w.findings.empty() : (w.cached && !w.cached->findings.empty());
+    if (!needed && !w.kept) w.file.reset();  // phase 2 reads it again if it must analyse it
   });
 
   // The join, per project: every file's summary, resolved and made transitive across files.
@@ -154,61 +242,69 @@ RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<
   std::map<std::string, py::ProjectIndex> indexes;
   std::vector<const py::ProjectIndex*> index_of(paths.size(), nullptr);
   for (size_t i = 0; i < paths.size(); ++i)
-    if (work[i].parsed) work[i].summary_id = indexes[py::project_root(paths[i])].add(std::move(work[i].summary));
+    if (work[i].readable) work[i].summary_id = indexes[py::project_root(paths[i])].add(std::move(work[i].summary));
   for (auto& [root, ix] : indexes) ix.complete();
   for (size_t i = 0; i < paths.size(); ++i)
-    if (work[i].parsed) index_of[i] = &indexes[py::project_root(paths[i])];
+    if (work[i].readable) index_of[i] = &indexes[py::project_root(paths[i])];
   stats[0].model += seconds_since(t_index);
 
   // Phase 2: findings from the cache when the rules and the facts they depend on are
-  // unchanged; otherwise analysed (parsing now if phase 1 did not).
+  // unchanged; phase 1's when the project answers its questions alike; otherwise the file is
+  // analysed again against the project index.
   parallel_for(paths.size(), jobs, [&](size_t i, unsigned t) {
     FileWork& w = work[i];
     struct Done {  // counts the file however this lambda returns
       std::atomic<size_t>* p;
       ~Done() { if (p) ++*p; }
     } done{progress};
-    if (!w.parsed) return;
+    if (!w.readable) return;
     auto t0 = Clock::now();
-    // Whether the file counts as a test file changes its findings: part of the key.
     const py::ProjectIndex& index = *index_of[i];
     const py::FileSummary& summary = index.file(w.summary_id);
+    // Whether the file counts as a test file changes its findings: part of the key.
     std::string key = cache ? cache->rules_hash() + ":" + facts_hash(index, summary) +
                                   (py::is_test_file_path(paths[i]) ? ":test" : "")
                             : "";
     if (w.cached && w.cached->results_key == key) {
       w.findings = std::move(w.cached->findings);
-      for (auto& d : w.findings) resolve_positions(*w.parsed->file, d);
-      if (w.cached->syntax_error_offset) w.parsed->syntax_error_offsets = {*w.cached->syntax_error_offset};
+      for (auto& d : w.findings) resolve_positions(*w.file, d);
       stats[t].rules += seconds_since(t0);
       ++stats[t].from_cache;
       return;
     }
-    if (!w.parsed->model) parse_and_model(w, stats[t], false);  // stale results: analyse again
-    auto t1 = Clock::now();
-    if (w.parsed->model) w.findings = check_file(*w.parsed, index, *rule_sets[i]);
-    stats[t].rules += seconds_since(t1);
-    if (cache && w.parsed->model) {
-      CacheEntry e{w.hash, summary, key, w.findings, std::nullopt};
-      if (!w.parsed->syntax_error_offsets.empty()) e.syntax_error_offset = w.parsed->syntax_error_offsets.front();
-      cache->store(paths[i], e);
+    bool alike = w.analysed_alone && index.answers_alike(w.queries, summary.module);
+    stats[t].rules += seconds_since(t0);
+    if (w.kept) {
+      analyse(w, std::move(*w.kept), index, *rule_sets[i], stats[t]);
+      w.kept.reset();
+      budget.give_back(w.kept_bytes);
+    } else if (!alike) {
+      if (!w.file) {
+        std::optional<std::string> text = read_text(paths[i], texts, i);
+        if (!text || content_hash(*text) != w.hash) {
+          stats[t].notes.push_back(paths[i] + ": changed or removed during the run; skipped");
+          w.findings.clear();
+          return;
+        }
+        w.file = std::make_unique<SourceFile>(paths[i], std::move(*text));
+      }
+      analyse(w, parse_and_model(w, stats[t]), index, *rule_sets[i], stats[t]);
+      ++stats[t].analysed_again;
     }
+    if (cache) cache->store(paths[i], CacheEntry{w.hash, summary, key, w.findings, w.syntax_error_offset});
+    if (w.findings.empty()) w.file.reset();
   });
 
   size_t test_files = 0;
   for (size_t i = 0; i < paths.size(); ++i) {
-    if (!work[i].parsed) continue;
-    py::ParsedFile& pf = *work[i].parsed;
+    FileWork& w = work[i];
+    if (!w.readable) continue;
     ++result.summary.files;
-    test_files += py::is_test_file_path(pf.file->path);
-    result.summary.lines += pf.file->lines.line_count();
-    if (!pf.syntax_error_offsets.empty()) {
-      Position p = pf.file->lines.position(pf.file->text, pf.syntax_error_offsets.front());
-      result.summary.files_with_syntax_errors.push_back(pf.file->path + ":" + std::to_string(p.line) + ":" +
-                                                        std::to_string(p.column));
-    }
-    for (auto& d : work[i].findings) result.findings.push_back(std::move(d));
-    result.files.push_back(std::move(pf));
+    test_files += py::is_test_file_path(paths[i]);
+    result.summary.lines += w.lines;
+    if (!w.syntax_error_at.empty()) result.summary.files_with_syntax_errors.push_back(w.syntax_error_at);
+    for (auto& d : w.findings) result.findings.push_back(std::move(d));
+    if (w.file) result.sources.push_back(std::move(w.file));
   }
   for (auto& s : stats) {
     result.timings.read_seconds += s.read;
@@ -216,6 +312,7 @@ RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<
     result.timings.model_seconds += s.model;
     result.timings.rules_seconds += s.rules;
     result.timings.files_from_cache += s.from_cache;
+    result.timings.files_analysed_again += s.analysed_again;
     result.summary.notes.insert(result.summary.notes.end(), s.notes.begin(), s.notes.end());
   }
   std::sort(result.summary.notes.begin(), result.summary.notes.end());

@@ -1,6 +1,7 @@
-// Runs the Python pipeline over many files in parallel: phase 1 parses and builds each
-// file's model and contributes to the project index; phase 2 completes the models with the
-// index and runs the rules. Output is sorted, so it never depends on scheduling.
+// Runs the Python pipeline over many files in parallel: phase 1 parses each file and summarises
+// it for the project index; phase 2 analyses it with the joined project facts. Trees are kept
+// between the phases only within a memory budget (see below); output is sorted, so it never
+// depends on scheduling.
 #pragma once
 #include <atomic>
 #include <memory>
@@ -13,6 +14,13 @@
 
 namespace torchlint {
 
+// How many bytes of syntax trees and models may stay alive between the two phases. Files within
+// it are parsed and analysed once; beyond it, each file is analysed alone in phase 1 and its tree
+// freed, and only files whose results depend on other files are parsed again (peak memory then
+// stays near this budget plus one tree per worker, however large the repository).
+constexpr size_t kDefaultAnalysisMemoryBudget = size_t{64} << 20;
+void set_analysis_memory_budget(size_t bytes);
+
 struct RunTimings {
   double wall_seconds = 0;
   double read_seconds = 0;      // summed over threads
@@ -20,11 +28,13 @@ struct RunTimings {
   double model_seconds = 0;     // semantic model, summed over threads
   double rules_seconds = 0;     // rule traversal, summed over threads
   size_t files_from_cache = 0;  // whose findings came from the cache, unanalysed
+  size_t files_analysed_again = 0;  // whose findings depend on other files: parsed twice
 };
 
 struct RunResult {
   std::vector<Diagnostic> findings;
-  std::vector<py::ParsedFile> files;  // kept for code frames
+  // The files that have findings (for code frames, fixes and baselines); no other text is kept.
+  std::vector<std::unique_ptr<SourceFile>> sources;
   RunSummary summary;
   RunTimings timings;
 };

@@ -125,7 +125,7 @@ bool eval_mode_never_set(const PredicateEnv& e, TSNode model) {
     if (const LoopInfo* l = e.model.loop(p); l && l->eval_without_mode) return true;
   }
   const FunctionInfo* f = e.model.function(e.model.function_of(e.match));
-  if (!f || !f->is_eval || f->caller_sets_eval_mode) return false;
+  if (!f || !f->is_eval || e.model.caller_sets_eval_mode(e.model.function_of(e.match))) return false;
   for (const ModeCall& c : f->mode_calls)
     if (c.eval) return false;
   if (e.model.eval_mode_set_elsewhere(model)) return false;

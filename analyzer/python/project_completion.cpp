@@ -92,20 +92,36 @@ const CallInfo* SemanticModel::resolved_call(TSNode call) const {
     if (!c.target.empty() && index_ && index_->lookup(c.target, options_.module, &c.effects)) {
       c.resolved = 1;
       // A method matched by its name only: structure, never what it reads or returns.
-      if (c.target.starts_with("*.")) c.effects &= ~(kSyncs | kReturnsLoss | kReturnsOutput | kReturnsModel);
+      if (c.target.starts_with("*.")) c.effects &= kMethodNameOnlyEffects;
     }
   }
   return &c;
 }
 
+// Each records the question it answers, and only that one: a call that names a project helper
+// without effects reads alike whether or not the helper is found, unless code asks.
 uint32_t SemanticModel::call_effects(TSNode call) const {
   const CallInfo* c = resolved_call(call);
+  if (c && !c->target.empty() && index_) note_query(IndexQuery::kEffects, c->target);
   return c ? c->effects : 0;
 }
 
 bool SemanticModel::call_resolves(TSNode call) const {
   const CallInfo* c = resolved_call(call);
+  if (c && !c->target.empty() && index_) note_query(IndexQuery::kResolves, c->target);
   return c && c->resolved == 1;
+}
+
+bool SemanticModel::called_only_under_no_grad(int fn) const {
+  if (fn < 0) return false;
+  if (index_) note_query(IndexQuery::kCallers, functions_[fn].qualname);
+  return functions_[fn].called_only_under_no_grad;
+}
+
+bool SemanticModel::caller_sets_eval_mode(int fn) const {
+  if (fn < 0) return false;
+  if (index_) note_query(IndexQuery::kCallers, functions_[fn].qualname);
+  return functions_[fn].caller_sets_eval_mode;
 }
 
 FileSummary SemanticModel::summary() const {
@@ -218,13 +234,36 @@ FileSummary SemanticModel::summary() const {
   return out;
 }
 
+void SemanticModel::note_query(IndexQuery::Kind kind, const std::string& key) const {
+  auto [it, fresh] = asked_.try_emplace({kind, key});
+  if (fresh) it->second = index_->answer(kind, key, options_.module);
+}
+
+const ClassSummary* SemanticModel::indexed_class(const std::string& target) const {
+  note_query(IndexQuery::kClass, target);
+  return index_->class_of(target, options_.module);
+}
+
+bool SemanticModel::resolves_recorded(const std::string& target) const {
+  note_query(IndexQuery::kResolves, target);
+  return index_->resolves(target, options_.module);
+}
+
+std::vector<IndexQuery> SemanticModel::index_queries() const {
+  std::vector<IndexQuery> out;
+  for (const auto& [k, answer] : asked_) out.push_back({k.first, k.second, answer});
+  return out;
+}
+
 void SemanticModel::complete(const ProjectIndex& index) {
   index_ = &index;
+  asked_.clear();
   for (const CallInfo& c : calls_) c.resolved = -1;
   model_callee_memo_.clear();
   periodic_branch_memo_.clear();
   for (auto& f : functions_) {
     f.effects = 0;
+    note_query(IndexQuery::kFunction, f.qualname);
     if (const FunctionFacts* facts = index.function(f.qualname)) {
       f.effects = facts->effects;
       f.called_only_under_no_grad = facts->called_only_under_no_grad;
@@ -266,7 +305,7 @@ void SemanticModel::complete(const ProjectIndex& index) {
       l.clears_grad = l.clears_grad || (e & kClearsGrad);
     }
     for (const std::string& t : l.optimizer_targets)
-      if (t.empty() || !index.resolves(t, options_.module)) l.passes_optimizer_to_unknown = true;  // once per loop
+      if (t.empty() || !resolves_recorded(t)) l.passes_optimizer_to_unknown = true;  // once per loop
   }
   complete_eval_code();
   // Test files exercise models and optimizers on purpose; they are not training code.
@@ -368,8 +407,8 @@ void SemanticModel::complete_eval_code() {
       }
     }
     clear_name_evidence();
-    bool no_grad = f.no_grad_decorated || f.called_only_under_no_grad;
-    bool by_flow = sets_eval || f.caller_sets_eval_mode || (no_grad && data_loop && !fresh_model);
+    bool no_grad = f.no_grad_decorated || called_only_under_no_grad(fi);
+    bool by_flow = sets_eval || caller_sets_eval_mode(fi) || (no_grad && data_loop && !fresh_model);
     bool by_name = f.is_eval_by_name && data_loop && !fresh_model;
     f.is_eval = (by_flow || by_name) && !options_.is_test_file;
     f.eval_by_name_only = f.is_eval && !by_flow;

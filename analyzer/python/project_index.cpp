@@ -281,4 +281,36 @@ std::string ProjectIndex::fingerprint(const FileSummary& file) const {
   return out;
 }
 
+std::string ProjectIndex::answer(IndexQuery::Kind kind, std::string_view key, std::string_view from_module) const {
+  switch (kind) {
+    case IndexQuery::kEffects: {
+      uint32_t effects = 0;
+      if (!lookup(key, from_module, &effects)) return "0";
+      return std::to_string(key.starts_with("*.") ? effects & kMethodNameOnlyEffects : effects);
+    }
+    case IndexQuery::kFunction: {
+      const FunctionFacts* f = function(key);
+      return f ? std::to_string(f->effects) : "-";
+    }
+    case IndexQuery::kCallers: {
+      const FunctionFacts* f = function(key);
+      return f ? std::string(f->called_only_under_no_grad ? "n" : "") + (f->called_after_eval ? "e" : "") : "-";
+    }
+    case IndexQuery::kResolves:
+      return resolves(key, from_module) ? "1" : "0";
+    case IndexQuery::kClass: {
+      const ClassSummary* c = class_of(key, from_module);
+      if (!c) return "-";
+      return c->qualname + (c->is_module ? ":m" : ":") + (c->is_loss ? "l" : "") + (c->has_stochastic_layers ? "s" : "");
+    }
+  }
+  return "?";
+}
+
+bool ProjectIndex::answers_alike(const std::vector<IndexQuery>& queries, std::string_view from_module) const {
+  for (const IndexQuery& q : queries)
+    if (answer(q.kind, q.key, from_module) != q.answer) return false;
+  return true;
+}
+
 }  // namespace torchlint::py

@@ -33,6 +33,12 @@ class ProjectIndex {
   // What one file's results depend on in the index: its own functions' facts and what its
   // references resolve to. Equal fingerprints mean equal analysis results.
   std::string fingerprint(const FileSummary& file) const;
+  // The answer to one question a file's analysis asks (what SemanticModel records), encoded
+  // so that equal strings mean equal answers.
+  std::string answer(IndexQuery::Kind kind, std::string_view key, std::string_view from_module) const;
+  // Whether this index answers every recorded question as recorded: then a file analysed
+  // against another index gets the same results against this one.
+  bool answers_alike(const std::vector<IndexQuery>& queries, std::string_view from_module) const;
   size_t function_count() const { return fns_.size(); }
 
  private:

@@ -4,6 +4,7 @@
 // (ProjectIndex) before rules run.
 #pragma once
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -161,6 +162,13 @@ class SemanticModel {
   FileSummary summary() const;
   // Completes the model with the joined project facts; `index` must outlive the model.
   void complete(const ProjectIndex& index);
+  // Every question the analysis asked the index since complete(), with its answer (rules ask
+  // lazily: read it after the rules ran). Equal answers from another index mean equal results.
+  std::vector<IndexQuery> index_queries() const;
+  // What the callers of function `fn` (in any file) do around it; read through these so the
+  // question is recorded.
+  bool called_only_under_no_grad(int fn) const;
+  bool caller_sets_eval_mode(int fn) const;
   const std::string& module_name() const { return options_.module; }
   bool is_test_file() const { return options_.is_test_file; }
 
@@ -295,6 +303,11 @@ class SemanticModel {
   std::string_view src_;
   ModelOptions options_;
   const ProjectIndex* index_ = nullptr;
+  // Recorded index questions: (kind, key) -> answer.
+  mutable std::map<std::pair<IndexQuery::Kind, std::string>, std::string> asked_;
+  void note_query(IndexQuery::Kind kind, const std::string& key) const;
+  const ClassSummary* indexed_class(const std::string& target) const;
+  bool resolves_recorded(const std::string& target) const;
   std::vector<CallInfo> calls_;
   std::unordered_map<uintptr_t, uint32_t> call_by_node_;
   std::vector<std::pair<TSNode, TSNode>> pending_withs_;  // (with statement, call of a project helper)

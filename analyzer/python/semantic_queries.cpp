@@ -118,7 +118,7 @@ TSNode SemanticModel::innermost_backward_loop(TSNode n) const {
 }
 
 bool SemanticModel::function_no_grad(int fn) const {
-  return fn >= 0 && (functions_[fn].no_grad_decorated || functions_[fn].called_only_under_no_grad);
+  return fn >= 0 && (functions_[fn].no_grad_decorated || called_only_under_no_grad(fn));
 }
 
 bool SemanticModel::in_no_grad(TSNode n) const {
@@ -366,7 +366,7 @@ int SemanticModel::value_is_model(TSNode value, int fn, int depth) const {
       if (ts_node_is_null(b->annotation)) return -1;
       std::string a = canonical(b->annotation);
       if (a == "torch.nn.Module" || a.ends_with(".Module")) return 1;
-      if (const ClassSummary* c = index_ ? index_->class_of(target_of(b->annotation, b->fn), options_.module) : nullptr)
+      if (const ClassSummary* c = index_ ? indexed_class(target_of(b->annotation, b->fn)) : nullptr)
         return c->is_module ? 1 : 0;
       return -1;
     }
@@ -414,7 +414,7 @@ int SemanticModel::value_is_model(TSNode value, int fn, int depth) const {
   if (index_) {
     if (call_resolves(ctor)) return (call_effects(ctor) & kReturnsModel) ? 1 : -1;
     std::string t = target_of(callee, fn);
-    if (const ClassSummary* cls = index_->class_of(t, options_.module)) return cls->is_module && !cls->is_loss ? 1 : 0;
+    if (const ClassSummary* cls = indexed_class(t)) return cls->is_module && !cls->is_loss ? 1 : 0;
   }
   return -1;
 }
@@ -439,7 +439,7 @@ bool SemanticModel::value_is_loss_module(TSNode callee, int fn) const {
   for (const ClassInfo& cls : classes_)
     if ((cls.name == c || cls.qualname == c) && cls.is_loss) return true;
   if (index_)
-    if (const ClassSummary* cls = index_->class_of(target_of(ctor, ctor_fn), options_.module)) return cls->is_loss;
+    if (const ClassSummary* cls = indexed_class(target_of(ctor, ctor_fn))) return cls->is_loss;
   return false;
 }
 
@@ -452,7 +452,7 @@ const ClassSummary* SemanticModel::instance_class(TSNode expr) const {
     TSSymbol s = ts_node_symbol(value);
     if (s == k.identifier && text(value) == "self" && fn >= 0) {
       int cls = functions_[fn].class_index;
-      return cls < 0 ? nullptr : index_->class_of(classes_[cls].qualname, options_.module);
+      return cls < 0 ? nullptr : indexed_class(classes_[cls].qualname);
     }
     if (s == k.identifier || s == k.attribute) {
       const Assignment* b = binding(text(value), ts_node_start_byte(value), fn);
@@ -466,7 +466,7 @@ const ClassSummary* SemanticModel::instance_class(TSNode expr) const {
       value = inner;
       continue;
     }
-    return index_->class_of(target_of(field(value, "function"), fn), options_.module);
+    return indexed_class(target_of(field(value, "function"), fn));
   }
   return nullptr;
 }

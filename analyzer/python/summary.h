@@ -26,6 +26,9 @@ enum Effect : uint32_t {
   kReturnsModel = 1u << 12,   // returns a module (a factory)
   kIsModuleMethod = 1u << 13, // a method of an nn.Module subclass
 };
+// A call matched to a project method by its name only (`*.method`): its structure counts, never
+// what it reads or returns, and whether it matched at all is not a fact about this call.
+constexpr uint32_t kMethodNameOnlyEffects = ~(kSyncs | kReturnsLoss | kReturnsOutput | kReturnsModel);
 // The effects a caller inherits from a callee, for a call outside the caller's own loops and
 // for one inside them.
 constexpr uint32_t kInheritedEffects = kBackward | kClearsGrad | kSyncs | kSetsEval | kSetsTrain | kRunsModel;
@@ -77,6 +80,17 @@ struct FunctionFacts {
   uint32_t effects = 0;             // direct and inherited
   bool called_only_under_no_grad = false;
   bool called_after_eval = false;   // some caller switches to eval mode before calling it
+};
+
+// One question a file's analysis asked the project index, and the answer it got.
+struct IndexQuery {
+  // kEffects: what a call target does (masked for name-only matches); kResolves: whether it
+  // names a project function at all; kFunction: the joined effects of one of the file's own
+  // functions; kCallers: what its callers do around it (no-grad, eval); kClass: class facts.
+  enum Kind : char { kEffects = 'L', kFunction = 'F', kCallers = 'K', kResolves = 'R', kClass = 'C' };
+  Kind kind = kEffects;
+  std::string key;     // a call target or a qualname
+  std::string answer;  // ProjectIndex::answer
 };
 
 }  // namespace torchlint::py
