@@ -143,6 +143,7 @@ std::optional<CacheEntry> ResultCache::load(const std::string& path, uint64_t ha
       d.range = {f.at("start"), f.at("end")};
       d.message = f.at("message");
       d.hint = f.at("hint");
+      if (f.contains("region")) d.region = ByteRange{f["region"].at(0), f["region"].at(1)};
       if (f.contains("fix")) {
         const json& x = f["fix"];
         Fix fix{x.at("title"), parse_applicability(x.at("applicability").get<std::string>()).value_or(Applicability::DisplayOnly), {}};
@@ -163,6 +164,7 @@ void ResultCache::store(const std::string& path, const CacheEntry& e) const {
     json f = {{"rule", d.rule_id}, {"name", d.rule_name}, {"severity", to_string(d.severity)},
               {"confidence", to_string(d.confidence)},
               {"start", d.range.start}, {"end", d.range.end}, {"message", d.message}, {"hint", d.hint}};
+    if (d.region) f["region"] = {d.region->start, d.region->end};  // diff-based review needs it
     if (d.fix) {
       json edits = json::array();
       for (const auto& ed : d.fix->edits)

@@ -65,7 +65,7 @@ void register_selection_options(CLI::App* cmd, CheckOptions& o) {
   cmd->add_option("--memory-budget", o.memory_budget_mb,
                   "MB of syntax trees kept between the analysis phases (default 64); beyond it, memory stays "
                   "bounded and files whose results depend on other files are parsed again");
-  cmd->add_option("--cache-dir", o.cache_dir, "Where results are cached (default: .torchlint_cache at the project root)");
+  cmd->add_option("--cache-dir", o.cache_dir, "Where results are cached (default: $TORCHLINT_CACHE_DIR, else .torchlint_cache at the project root)");
   cmd->add_flag("--no-cache", o.no_cache, "Neither read nor write the cache");
   cmd->add_option("--baseline", o.baseline, "Report only findings not recorded in this baseline file");
   cmd->add_flag("--force-exclude", o.force_exclude, "Apply `exclude` to files named on the command line too (pre-commit)");
@@ -216,6 +216,10 @@ int main(int argc, char** argv) {
     return report_error(e.what());
   } catch (const py::RuleCompileError& e) {
     return report_error(e.what());
+  } catch (const std::exception& e) {  // a bug of torchlint: say so, never abort
+    return report_error(std::string("internal error: ") + e.what() + " (please report it)");
+  } catch (...) {
+    return report_error("internal error (please report it)");
   }
   return kExitError;
 }

@@ -25,12 +25,21 @@ namespace {
 using Clock = std::chrono::steady_clock;
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
-// Runs f(i) for i in [0, n) on `jobs` threads.
-template <class F>
-void parallel_for(size_t n, unsigned jobs, F&& f) {
+// Runs f(i) for i in [0, n) on `jobs` threads. An exception from one item never ends the run:
+// `failed(i, what)` records it and the other items go on.
+template <class F, class Failed>
+void parallel_for(size_t n, unsigned jobs, F&& f, Failed&& failed) {
   std::atomic<size_t> next{0};
   auto worker = [&](unsigned t) {
-    for (size_t i; (i = next.fetch_add(1)) < n;) f(i, t);
+    for (size_t i; (i = next.fetch_add(1)) < n;) {
+      try {
+        f(i, t);
+      } catch (const std::exception& e) {
+        failed(i, t, e.what());
+      } catch (...) {
+        failed(i, t, "unknown exception");
+      }
+    }
   };
   std::vector<std::thread> threads;
   for (unsigned t = 1; t < jobs; ++t) threads.emplace_back(worker, t);
@@ -55,6 +64,9 @@ namespace {
 // Syntax tree plus semantic model, per byte of source (measured: ~23 for tree-sitter's tree,
 // ~10 for the model).
 constexpr size_t kAnalysisBytesPerSourceByte = 33;
+// Byte offsets are 32-bit: larger files are skipped with a note.
+constexpr unsigned long long kMaxFileBytes = 0xFFFFFFFFull;
+constexpr uint32_t kNotIndexed = UINT32_MAX;
 
 // Bytes of trees and models that may stay alive between the phases.
 class MemoryBudget {
@@ -79,7 +91,7 @@ struct FileWork {
   std::unique_ptr<SourceFile> file;
   std::optional<CacheEntry> cached;
   py::FileSummary summary;  // moved into the project index at the join
-  uint32_t summary_id = 0;  // its id there
+  uint32_t summary_id = kNotIndexed;  // its id there
   uint64_t hash = 0;
   bool readable = false;
   size_t lines = 0;
@@ -161,6 +173,7 @@ std::optional<std::string> read_text(const std::string& path, const std::vector<
   std::ifstream in(path, std::ios::binary | std::ios::ate);
   if (!in) return std::nullopt;
   std::streamsize size = in.tellg();  // one read of the whole file
+  if (size < 0 || static_cast<unsigned long long>(size) >= kMaxFileBytes) return std::nullopt;
   in.seekg(0);
   std::string text(size > 0 ? static_cast<size_t>(size) : 0, '\0');
   if (size > 0 && !in.read(text.data(), size)) return std::nullopt;
@@ -178,6 +191,14 @@ RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<
   std::vector<FileWork> work(paths.size());
   std::vector<ThreadStats> stats(jobs);
   MemoryBudget budget(analysis_memory_budget.load());
+  // A file whose analysis throws gets a note and no findings; the run goes on.
+  auto failed = [&](size_t i, unsigned t, const char* what) {
+    stats[t].notes.push_back(paths[i] + ": internal error while analysing (" + what + "); skipped");
+    FileWork& w = work[i];
+    w.readable = w.readable && w.summary_id != kNotIndexed;  // indexed files stay counted
+    w.findings.clear();
+    w.kept.reset();
+  };
 
   // Phase 1: read; an unchanged file brings its summary from the cache; any other file is
   // parsed and summarised, then either kept for phase 2 (within the memory budget) or analysed
@@ -189,7 +210,7 @@ RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<
     std::optional<std::string> text = read_text(paths[i], texts, i);
     stats[t].read += seconds_since(t0);
     if (!text) {
-      stats[t].notes.push_back(paths[i] + ": cannot read the file; skipped");
+      stats[t].notes.push_back(paths[i] + ": cannot read the file (or it is 4 GiB or larger); skipped");
       return;
     }
     if (looks_binary(*text)) {
@@ -235,7 +256,7 @@ RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<
     }
     bool needed = w.analysed_alone ? !w.findings.empty() : (w.cached && !w.cached->findings.empty());
     if (!needed && !w.kept) w.file.reset();  // phase 2 reads it again if it must analyse it
-  });
+  }, failed);
 
   // The join, per project: every file's summary, resolved and made transitive across files.
   auto t_index = Clock::now();
@@ -293,7 +314,7 @@ RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<
     }
     if (cache) cache->store(paths[i], CacheEntry{w.hash, summary, key, w.findings, w.syntax_error_offset});
     if (w.findings.empty()) w.file.reset();
-  });
+  }, failed);
 
   size_t test_files = 0;
   for (size_t i = 0; i < paths.size(); ++i) {

@@ -8,20 +8,28 @@ cd "$here"
 failures=0
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
+# Never a cache in the source tree: a rerun would test the warm path by accident.
+export TORCHLINT_CACHE_DIR="$scratch/cache"
 
+# Every case runs twice with a cache of its own, outside the source tree: cold, then warm.
+# Both must match the expected output.
 golden() {  # golden NAME COMMAND...
   local name=$1
   shift
-  "$@" >"$scratch/$name.out" 2>"$scratch/$name.err"
-  echo $? >"$scratch/$name.rc"
-  for ext in out err rc; do
-    if [ "${UPDATE:-0}" = 1 ]; then
-      cp "$scratch/$name.$ext" "expected/$name.$ext"
-    elif ! diff -u "expected/$name.$ext" "$scratch/$name.$ext"; then
-      echo "FAIL: $name ($ext differs)"
-      failures=$((failures + 1))
-    fi
+  export TORCHLINT_CACHE_DIR="$scratch/cache-$name"
+  for pass in cold warm; do
+    "$@" >"$scratch/$name.out" 2>"$scratch/$name.err"
+    echo $? >"$scratch/$name.rc"
+    for ext in out err rc; do
+      if [ "${UPDATE:-0}" = 1 ]; then
+        cp "$scratch/$name.$ext" "expected/$name.$ext"
+      elif ! diff -u "expected/$name.$ext" "$scratch/$name.$ext"; then
+        echo "FAIL: $name, $pass ($ext differs)"
+        failures=$((failures + 1))
+      fi
+    done
   done
+  export TORCHLINT_CACHE_DIR="$scratch/cache"
 }
 
 expect_rc() {  # expect_rc WANT NAME COMMAND...
@@ -109,15 +117,20 @@ git -C "$repo" add . && git -C "$repo" commit -qm base
 git -C "$repo" checkout -qb feature
 sed -i 's/if step % log_every == 0:/if step % log_every == 0:  # touched/' "$repo/touched.py"  # in the loop, not on a finding
 cp input/train_loop.py "$repo/new.py"
+# Cold, then warm from the cache (a finding's region must survive the cache).
 (cd "$repo" && "$bin" check --diff-base main --no-source --no-cache --format json) >"$scratch/diffbase.json"
-python3 - "$scratch/diffbase.json" <<'PY' || failures=$((failures + 1))
+(cd "$repo" && "$bin" check --no-source --cache-dir "$scratch/dbcache" >/dev/null 2>&1)
+(cd "$repo" && "$bin" check --diff-base main --no-source --cache-dir "$scratch/dbcache" --format json) >"$scratch/diffbase_warm.json"
+for run in diffbase diffbase_warm; do
+python3 - "$scratch/$run.json" "$run" <<'PY' || failures=$((failures + 1))
 import json, sys
 got = sorted((f["path"], f["rule"]) for f in json.load(open(sys.argv[1]))["findings"])
 # new.py: everything; touched.py: TL301 (its loop was edited), not TL101 (its line was not); old.py: nothing.
 want = [("new.py", "TL101"), ("new.py", "TL301"), ("touched.py", "TL301")]
 if got != want:
-    sys.exit(f"FAIL: --diff-base reported {got}, want {want}")
+    sys.exit(f"FAIL: --diff-base ({sys.argv[2]}) reported {got}, want {want}")
 PY
+done
 base_sha=$(git -C "$repo" rev-parse main)
 printf '{"pull_request": {"base": {"sha": "%s"}, "head": {"sha": "abc123"}}}' "$base_sha" >"$scratch/event.json"
 (cd "$repo" && "$bin" review --github-event "$scratch/event.json" --no-cache) >"$scratch/review.json"

@@ -3,6 +3,7 @@
 # LSP client headless (when nvim is installed; scripts/setup.sh installs it): the TL101
 # diagnostic arrives, the fix is offered as a code action and applying it fixes the line.
 set -u
+. "$(dirname "$0")/../skip_or_fail.sh"
 bin=$(realpath "$1")
 here=$(cd "$(dirname "$0")" && pwd)
 scratch=$(mktemp -d)
@@ -11,7 +12,7 @@ mkdir -p "$scratch/project/.git"
 python3 "$here/lsp_client.py" "$bin" "$scratch/project" || exit 1
 if ! command -v nvim >/dev/null 2>&1; then
   echo "SKIP: nvim not installed; only the scripted client ran"
-  exit 77
+  skip_or_fail
 fi
 python3 - "$here/lsp_client.py" >"$scratch/project/train.py" <<'PY'
 import re, sys

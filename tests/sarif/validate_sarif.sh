@@ -2,12 +2,13 @@
 # SARIF output must validate with 0 errors and 0 warnings under Microsoft's SARIF
 # Multitool (installed by `npm ci` from package.json). Exit 77 (skipped) without it.
 set -u
+. "$(dirname "$0")/../skip_or_fail.sh"
 bin=$(realpath "$1")
 root=$(cd "$(dirname "$0")/../.." && pwd)
 tool=${SARIF_MULTITOOL:-$root/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool}
 if [ ! -e "$tool" ]; then
   echo "SKIP: Sarif.Multitool not installed (npm ci installs it)"
-  exit 77
+  skip_or_fail
 fi
 [ -x "$tool" ] || chmod +x "$tool" 2>/dev/null
 scratch=$(mktemp -d)

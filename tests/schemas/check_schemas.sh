@@ -4,6 +4,7 @@
 # configurations of the tests and README; they reject a misspelt key and a wrong severity.
 # UPDATE=1 rewrites the committed copies.
 set -u
+. "$(dirname "$0")/../skip_or_fail.sh"
 bin=$(realpath "$1")
 root=$(cd "$(dirname "$0")/../.." && pwd)
 scratch=$(mktemp -d)
@@ -16,7 +17,7 @@ fi
 diff -u "$root/schemas/torchlint-config.schema.json" "$scratch/config.json" >/dev/null &&
   diff -u "$root/schemas/rule-pack.schema.json" "$scratch/rules.json" >/dev/null ||
   { echo "FAIL: schemas/ is out of date: UPDATE=1 $0 BIN"; exit 1; }
-python3 -c 'import jsonschema, yaml' 2>/dev/null || { echo "SKIP: python3-jsonschema or python3-yaml missing"; exit 77; }
+python3 -c 'import jsonschema, yaml' 2>/dev/null || { echo "SKIP: python3-jsonschema or python3-yaml missing"; skip_or_fail; }
 python3 - "$root" "$scratch" <<'PY'
 import glob, json, os, sys, tomllib, yaml, jsonschema
 root, scratch = sys.argv[1], sys.argv[2]
