@@ -65,9 +65,15 @@ size_t filter_baseline(const std::string& path, std::vector<Diagnostic>& finding
                        const std::map<std::string, const SourceFile*>& sources) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error(path + ": cannot read the baseline");
+  std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  return filter_baseline_text(text, path, findings, sources);
+}
+
+size_t filter_baseline_text(const std::string& text, const std::string& path, std::vector<Diagnostic>& findings,
+                            const std::map<std::string, const SourceFile*>& sources) {
   nlohmann::json doc;
   try {
-    doc = nlohmann::json::parse(in);
+    doc = nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
     throw std::runtime_error(path + ": not a torchlint baseline: " + e.what());
   }
@@ -80,11 +86,13 @@ size_t filter_baseline(const std::string& path, std::vector<Diagnostic>& finding
     std::string key, line_key;
     bool used = false;
   };
-  int format = doc.value("torchlint-baseline", 1);
+  const auto& version = doc["torchlint-baseline"];
+  int format = version.is_number_integer() ? version.get<int>() : 1;
   std::vector<Record> records;
-  for (const auto& r : doc["findings"]) {
+  for (const auto& r : doc["findings"]) {  // records of the wrong shape are skipped
     if (!r.is_object() || !r.contains("key") || !r["key"].is_string()) continue;
-    records.push_back({r["key"].get<std::string>(), r.value("line_key", std::string()), false});
+    bool has_line_key = r.contains("line_key") && r["line_key"].is_string();
+    records.push_back({r["key"].get<std::string>(), has_line_key ? r["line_key"].get<std::string>() : "", false});
   }
   size_t absorbed = 0;
   std::vector<bool> matched(findings.size(), false);

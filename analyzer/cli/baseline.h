@@ -25,5 +25,8 @@ std::string write_baseline(const std::string& path, const std::vector<Diagnostic
 // std::runtime_error with a located message for an unreadable or malformed file.
 size_t filter_baseline(const std::string& path, std::vector<Diagnostic>& findings,
                        const std::map<std::string, const SourceFile*>& sources);
+// The same for a baseline already read (`path`: where it lives, for messages and paths).
+size_t filter_baseline_text(const std::string& text, const std::string& path, std::vector<Diagnostic>& findings,
+                            const std::map<std::string, const SourceFile*>& sources);
 
 }  // namespace torchlint

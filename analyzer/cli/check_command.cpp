@@ -261,7 +261,8 @@ int run_check(CheckOptions o) {
   }
   if (o.staged) {  // only what is staged, read from the index
     std::erase_if(found.files, [&](const std::string& f) { return !changed->files.count(absolute(f)); });
-    for (const auto& [path, lines] : changed->files) {
+    for (const auto& entry : changed->files) {
+      const std::string& path = entry.first;  // a plain reference: lambdas may capture it
       bool listed = std::any_of(found.files.begin(), found.files.end(), [&](const auto& f) { return absolute(f) == path; });
       bool under = o.paths == std::vector<std::string>{"."} || listed;
       if (!listed && under && path.ends_with(".py")) {

@@ -31,8 +31,11 @@ struct RawValue {
   std::string text;   // kString (and YAML scalars)
   bool flag = false;  // kBool
   std::vector<RawValue> items;                                 // kList
-  std::vector<std::pair<std::string, RawValue>> fields;        // kTable, in source order
-  std::vector<std::string> field_where;                        // kTable: where each key is
+  // kTable, in source order: names, values and where each key is (parallel lists; a vector of
+  // the incomplete RawValue is allowed, a pair holding one is not).
+  std::vector<std::string> field_names;
+  std::vector<RawValue> field_values;
+  std::vector<std::string> field_where;
 };
 
 std::string at(const std::string& path, int line, int column) {
@@ -54,7 +57,8 @@ RawValue from_toml(const std::string& path, const toml::node& n) {
   } else if (const toml::table* t = n.as_table()) {
     v.kind = RawValue::kTable;
     for (const auto& [key, value] : *t) {
-      v.fields.push_back({std::string(key.str()), from_toml(path, value)});
+      v.field_names.emplace_back(key.str());
+      v.field_values.push_back(from_toml(path, value));
       v.field_where.push_back(at(path, key.source().begin.line, key.source().begin.column));
     }
   }
@@ -75,7 +79,8 @@ RawValue from_yaml(const std::string& path, const YAML::Node& n) {
     v.kind = RawValue::kTable;
     for (auto it = n.begin(); it != n.end(); ++it) {
       YAML::Node key = it->first, value = it->second;  // copies: `it->` yields a temporary proxy
-      v.fields.push_back({key.Scalar(), from_yaml(path, value)});
+      v.field_names.push_back(key.Scalar());
+      v.field_values.push_back(from_yaml(path, value));
       v.field_where.push_back(at(path, key.Mark().line + 1, key.Mark().column + 1));
     }
   }
@@ -90,7 +95,8 @@ class ConfigReader {
 
   void read(const RawValue& table) {
     if (table.kind != RawValue::kTable) return error(table.where, "the configuration must be a table of keys");
-    for (size_t i = 0; i < table.fields.size(); ++i) read_key(table.fields[i].first, table.field_where[i], table.fields[i].second);
+    for (size_t i = 0; i < table.field_names.size(); ++i)
+      read_key(table.field_names[i], table.field_where[i], table.field_values[i]);
   }
 
  private:
@@ -149,8 +155,9 @@ class ConfigReader {
     if (v.kind != RawValue::kTable) return error(v.where, "`" + key + "` must be a table");
     if (key == "per-file-ignores") c_.per_file_ignores.clear();
     if (key == "severity") c_.severity.clear();
-    for (size_t i = 0; i < v.fields.size(); ++i) {
-      const auto& [k, value] = v.fields[i];
+    for (size_t i = 0; i < v.field_names.size(); ++i) {
+      const std::string& k = v.field_names[i];
+      const RawValue& value = v.field_values[i];
       const std::string& where = v.field_where[i];
       if (key == "per-file-ignores") {
         if (value.kind != RawValue::kList) {
@@ -200,8 +207,9 @@ toml::table parse_toml(const std::string& text, const std::string& path) {
 
 }  // namespace
 
-std::optional<Config> load_config_file(const std::string& path) {
-  std::string text = read_text(path);
+std::optional<Config> load_config_file(const std::string& path) { return parse_config_text(read_text(path), path); }
+
+std::optional<Config> parse_config_text(const std::string& text, const std::string& path) {
   Config c;
   std::vector<std::string> errors;
   if (fs::path(path).extension() == ".toml") {

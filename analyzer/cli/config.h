@@ -44,6 +44,8 @@ const std::vector<std::string>& config_keys();
 // [tool.torchlint]. Throws ConfigError for a file that is not valid TOML/YAML; other problems
 // are kept in Config::errors (file:line:col, "did you mean").
 std::optional<Config> load_config_file(const std::string& path);
+// The same for text already read; `path` names it and picks the syntax (`.toml`: TOML).
+std::optional<Config> parse_config_text(const std::string& text, const std::string& path);
 
 // Applies `--config 'KEY = VALUE'` overrides (TOML syntax, as in [tool.torchlint]) on top of `c`.
 // Throws ConfigError for an invalid override.

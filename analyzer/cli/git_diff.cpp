@@ -1,6 +1,8 @@
 #include "cli/git_diff.h"
 
+#include <charconv>
 #include <cstdio>
+#include <optional>
 #include <filesystem>
 #include <sstream>
 
@@ -15,28 +17,37 @@ std::string trim_newline(std::string s) {
   return s;
 }
 
-// Parses `git diff -U0` output: `+++ b/path` then `@@ -a,b +c,d @@` hunks.
-void parse_unified_zero(const std::string& diff, ChangedLines& out) {
+// A decimal number at `at` (advanced past it), or nullopt.
+std::optional<uint32_t> number_at(const std::string& s, size_t& at) {
+  uint32_t v = 0;
+  auto [end, ec] = std::from_chars(s.data() + at, s.data() + s.size(), v);
+  if (ec != std::errc() || end == s.data() + at) return std::nullopt;
+  at = static_cast<size_t>(end - s.data());
+  return v;
+}
+
+}  // namespace
+
+void parse_diff_hunks(const std::string& diff, ChangedLines& out) {
+  constexpr uint32_t kMaxHunkLines = 1u << 24;  // more lines than any file we read: malformed
   std::istringstream in(diff);
   std::string line, current;
   while (std::getline(in, line)) {
     if (line.starts_with("+++ ")) {
-      current = line == "+++ /dev/null" ? "" : (fs::path(out.repo_root) / line.substr(6)).lexically_normal().string();
+      current = line == "+++ /dev/null" || line.size() < 6 ? ""
+                                                           : (fs::path(out.repo_root) / line.substr(6)).lexically_normal().string();
       if (!current.empty()) out.files[current];
     } else if (line.starts_with("@@ ") && !current.empty()) {
-      size_t plus = line.find(" +");
-      if (plus == std::string::npos) continue;
-      unsigned long start = std::stoul(line.substr(plus + 2));
-      unsigned long count = 1;
-      size_t comma = line.find(',', plus);
-      size_t space = line.find(' ', plus + 2);
-      if (comma != std::string::npos && comma < space) count = std::stoul(line.substr(comma + 1));
-      for (unsigned long l = start; l < start + count; ++l) out.files[current].insert(static_cast<uint32_t>(l));
+      size_t at = line.find(" +");
+      if (at == std::string::npos) continue;
+      at += 2;
+      std::optional<uint32_t> start = number_at(line, at), count = 1;
+      if (at < line.size() && line[at] == ',') count = number_at(line, ++at);
+      if (!start || !count || *count > kMaxHunkLines || *start > UINT32_MAX - *count) continue;  // malformed: ignored
+      for (uint32_t l = *start; l < *start + *count; ++l) out.files[current].insert(l);
     }
   }
 }
-
-}  // namespace
 
 std::string shell_quote(const std::string& s) {
   std::string out = "'";
@@ -69,7 +80,7 @@ ChangedLines changed_since(const std::string& base_ref) {
   out.repo_root = trim_newline(run_git("rev-parse --show-toplevel"));
   std::string base = trim_newline(run_git("merge-base " + shell_quote(base_ref) + " HEAD"));
   std::string root = shell_quote(out.repo_root);
-  parse_unified_zero(run_git("-C " + root + " diff -U0 --no-color --no-ext-diff " + shell_quote(base)), out);
+  parse_diff_hunks(run_git("-C " + root + " diff -U0 --no-color --no-ext-diff " + shell_quote(base)), out);
   std::istringstream untracked(run_git("-C " + root + " ls-files --others --exclude-standard"));
   for (std::string f; std::getline(untracked, f);)
     out.whole_files.insert((fs::path(out.repo_root) / f).lexically_normal().string());
@@ -79,7 +90,7 @@ ChangedLines changed_since(const std::string& base_ref) {
 ChangedLines staged_changes() {
   ChangedLines out;
   out.repo_root = trim_newline(run_git("rev-parse --show-toplevel"));
-  parse_unified_zero(run_git("-C " + shell_quote(out.repo_root) + " diff --cached -U0 --no-color --no-ext-diff"), out);
+  parse_diff_hunks(run_git("-C " + shell_quote(out.repo_root) + " diff --cached -U0 --no-color --no-ext-diff"), out);
   return out;
 }
 

@@ -22,6 +22,10 @@ struct ChangedLines {
   bool touches(const std::string& abs_path, uint32_t first_line, uint32_t last_line) const;
 };
 
+// Adds the hunks of `git diff -U0` output (`+++ b/path`, then `@@ -a,b +c,d @@`) to `out`,
+// relative to out.repo_root; malformed hunks are ignored.
+void parse_diff_hunks(const std::string& diff, ChangedLines& out);
+
 ChangedLines changed_since(const std::string& base_ref);
 ChangedLines staged_changes();
 // `git ARGS` (ARGS already shell-quoted), its standard output; throws GitError on failure.

@@ -312,6 +312,12 @@ class SemanticModel {
   std::unordered_map<uintptr_t, uint32_t> call_by_node_;
   std::vector<std::pair<TSNode, TSNode>> pending_withs_;  // (with statement, call of a project helper)
   std::unordered_set<std::string> top_level_names_;      // defs and classes of the module
+  // The qualname of the function `name` defined directly in function `parent` (not in a
+  // class), or nullptr; built on first use (a scan of all functions per question was
+  // quadratic on files with thousands of functions).
+  const std::string* nested_function(int parent, std::string_view name) const;
+  mutable std::unordered_map<std::string, std::string> nested_functions_;
+  mutable bool nested_functions_built_ = false;
   mutable bool name_evidence_ = false;
   mutable std::string lower_severity_reason_;
   // is_model_callee is asked about the same callee by several rules: callee -> (answer, by name).

@@ -596,8 +596,7 @@ bool SemanticModel::is_model_callee_uncached(TSNode callee) const {
     // A function defined in an enclosing scope (`def run_generator(z): ...`) is code, even
     // when later rebound to a traced copy of itself.
     for (int scope = fn; scope >= 0; scope = functions_[scope].parent)
-      for (const FunctionInfo& g : functions_)
-        if (g.parent == scope && g.class_index < 0 && g.name == name) return false;
+      if (nested_function(scope, name)) return false;
     const Assignment* b = binding(name, ts_node_start_byte(callee), fn);
     if (!b) {
       if (top_level_names_.count(std::string(name))) return false;  // a local helper or class
