@@ -24,14 +24,17 @@ total=0
 for t in "${targets[@]}"; do
   dir="$out/corpus-$t"
   mkdir -p "$dir"
-  corpus "$t" | while read -r f; do [ -f "$f" ] && cp "$f" "$dir/$(sha1sum "$f" | cut -c1-16)"; done
+  { corpus "$t"; find "tests/fuzz_seeds/regressions/$t" -type f 2>/dev/null || true; } | while read -r f; do
+    if [ -f "$f" ]; then cp "$f" "$dir/$(sha1sum "$f" | cut -c1-16)"; fi
+  done
   echo "== $t: ${seconds}s on $(ls "$dir" | wc -l) inputs"
   # detect_leaks=1: a leak is a finding; -rss_limit_mb keeps a runaway input from taking the machine.
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     "$out/$t" "$dir" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=20 -max_len=65536 \
     -artifact_prefix="$out/$t-" -print_final_stats=1 2>&1 | grep -E "^(#[0-9]+ +DONE|stat::number_of_executed_units|==[0-9]+==ERROR|SUMMARY|Done)" || true
-  if ls "$out/$t"-crash-* "$out/$t"-leak-* "$out/$t"-timeout-* "$out/$t"-oom-* >/dev/null 2>&1; then
-    echo "FAIL: $t found a problem: $(ls "$out/$t"-crash-* "$out/$t"-leak-* "$out/$t"-timeout-* "$out/$t"-oom-* 2>/dev/null | head -3)"
+  found=$(find "$out" -maxdepth 1 -name "$t-*" \( -name '*crash-*' -o -name '*leak-*' -o -name '*timeout-*' -o -name '*oom-*' \))
+  if [ -n "$found" ]; then
+    echo "FAIL: $t found a problem (reproduce: $out/$t FILE): $found"
     exit 1
   fi
   total=$((total + seconds))

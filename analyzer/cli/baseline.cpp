@@ -74,7 +74,7 @@ size_t filter_baseline_text(const std::string& text, const std::string& path, st
   nlohmann::json doc;
   try {
     doc = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const nlohmann::json::exception& e) {  // syntax, and numbers out of range
     throw std::runtime_error(path + ": not a torchlint baseline: " + e.what());
   }
   if (!doc.is_object() || !doc.contains("findings") || !doc["findings"].is_array())

@@ -2,13 +2,18 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <toml++/toml.h>
 
 #include "cli/discover.h"
+#include "cli/toml_safe.h"
 #include "rulepack/loader.h"
+
+namespace toml {
+void assertion_failed(const char* what) { throw internal_error(std::string("malformed input: ") + what); }
+}  // namespace toml
 
 namespace torchlint {
 
@@ -196,12 +201,64 @@ std::string joined(const std::vector<std::string>& errors) {
   return out;
 }
 
+// TOML allows no control characters but tab and newlines (LF, CRLF), and non-ASCII text only inside strings
+// and comments. Checking both here gives a located error, and keeps such bytes away from
+// toml++ 3.3's parser, which asserts or reaches `unreachable` on some of them (found by fuzzing).
+void check_toml_characters(const std::string& text, const std::string& path) {
+  enum { kCode, kComment, kBasic, kLiteral, kMultiBasic, kMultiLiteral } state = kCode;
+  int line = 1, column = 1;
+  for (size_t i = 0; i < text.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    auto starts = [&](const char* s) { return text.compare(i, std::strlen(s), s) == 0; };
+    bool lone_cr = c == '\r' && (i + 1 == text.size() || text[i + 1] != '\n');  // newlines are LF or CRLF
+    if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F || lone_cr)
+      throw ConfigError(at(path, line, column) + ": invalid TOML: control character " + std::to_string(c));
+    if (c >= 0x80 && (state == kCode))
+      throw ConfigError(at(path, line, column) + ": invalid TOML: a non-ASCII character outside a string or comment");
+    switch (state) {
+      case kCode:
+        if (c == '#') state = kComment;
+        else if (starts("\"\"\"")) state = kMultiBasic, i += 2, column += 2;
+        else if (starts("'''")) state = kMultiLiteral, i += 2, column += 2;
+        else if (c == '"') state = kBasic;
+        else if (c == '\'') state = kLiteral;
+        break;
+      case kComment:
+        if (c == '\n') state = kCode;
+        break;
+      case kBasic:
+        if (c == '\\' && i + 1 < text.size() && text[i + 1] != '\n') ++i, ++column;
+        else if (c == '"' || c == '\n') state = kCode;
+        break;
+      case kLiteral:
+        if (c == '\'' || c == '\n') state = kCode;
+        break;
+      case kMultiBasic:
+        if (c == '\\' && i + 1 < text.size()) ++i, ++column;
+        else if (starts("\"\"\"")) state = kCode, i += 2, column += 2;
+        break;
+      case kMultiLiteral:
+        if (starts("'''")) state = kCode, i += 2, column += 2;
+        break;
+    }
+    if (text[i] == '\n') {
+      ++line;
+      column = 1;
+    } else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
+      ++column;
+    }
+  }
+}
+
 toml::table parse_toml(const std::string& text, const std::string& path) {
+  check_toml_characters(text, path);
   try {
     return toml::parse(text, path);
   } catch (const toml::parse_error& e) {
     throw ConfigError(at(path, e.source().begin.line, e.source().begin.column) + ": invalid TOML: " +
                       std::string(e.description()));
+  } catch (const toml::internal_error& e) {
+    throw ConfigError(path + ": invalid TOML (" + e.what() + ")");
   }
 }
 

@@ -29,7 +29,7 @@ std::optional<uint32_t> number_at(const std::string& s, size_t& at) {
 }  // namespace
 
 void parse_diff_hunks(const std::string& diff, ChangedLines& out) {
-  constexpr uint32_t kMaxHunkLines = 1u << 24;  // more lines than any file we read: malformed
+  constexpr uint32_t kMaxHunkLines = 1u << 20;  // a hunk of over a million lines: malformed
   std::istringstream in(diff);
   std::string line, current;
   while (std::getline(in, line)) {

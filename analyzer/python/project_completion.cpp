@@ -32,6 +32,13 @@ const std::string* SemanticModel::nested_function(int parent, std::string_view n
 std::string SemanticModel::target_of(TSNode callee, int fn) const {
   const Kinds& k = kinds();
   if (ts_node_is_null(callee)) return {};
+  // Bindings can form cycles (`f = f()` seen through a broken parse): bound the chase.
+  struct Depth {
+    int& d;
+    explicit Depth(int& x) : d(++x) {}
+    ~Depth() { --d; }
+  } depth(target_depth_);
+  if (depth.d > 16) return {};
   TSSymbol s = ts_node_symbol(callee);
   if (s == k.identifier) {
     std::string_view name = text(callee);

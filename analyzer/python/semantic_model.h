@@ -318,6 +318,7 @@ class SemanticModel {
   const std::string* nested_function(int parent, std::string_view name) const;
   mutable std::unordered_map<std::string, std::string> nested_functions_;
   mutable bool nested_functions_built_ = false;
+  mutable int target_depth_ = 0;  // recursion of target_of
   mutable bool name_evidence_ = false;
   mutable std::string lower_severity_reason_;
   // is_model_callee is asked about the same callee by several rules: callee -> (answer, by name).

@@ -183,9 +183,17 @@ python3 -c "
 import sys
 body = open('input/train_loop.py').read()
 sys.stdout.write(body * (10_000_000 // len(body)))" >"$scratch/bad/huge.py"
+# Inputs the fuzzers once crashed on (tests/fuzz_seeds/regressions): a cyclic binding in a
+# broken file, control characters in a pyproject.toml key, a number out of range in a baseline.
+cp ../fuzz_seeds/regressions/fuzz_python/* "$scratch/bad/cyclic_binding.py"
 expect_rc 1 bad_input timeout 60 "$bin" check "$scratch/bad" --no-source
 grep -q "binary.py: looks like a binary file" "$scratch/out" || { echo "FAIL: no note for the binary file"; failures=$((failures + 1)); }
 grep -q "huge.py" "$scratch/out" || { echo "FAIL: no findings for the huge file"; failures=$((failures + 1)); }
+mkdir -p "$scratch/badcfg" && tail -c +2 ../fuzz_seeds/regressions/fuzz_config/* >"$scratch/badcfg/pyproject.toml" && cp input/clean.py "$scratch/badcfg/"
+expect_rc 2 control_chars_in_toml "$bin" check "$scratch/badcfg/clean.py"
+grep -q "invalid TOML: control character" "$scratch/err" || { echo "FAIL: no located error for a control character"; failures=$((failures + 1)); }
+expect_rc 2 baseline_number_overflow "$bin" check input/clean.py --baseline ../fuzz_seeds/regressions/fuzz_baseline/*
+grep -q "not a torchlint baseline" "$scratch/err" || { echo "FAIL: no clear error for a baseline number overflow"; failures=$((failures + 1)); }
 
 # A directory walk honours .gitignore, skips tool, cache and virtual-env folders, and walks
 # other hidden folders (`.actions/` holds real code).
