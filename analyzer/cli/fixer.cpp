@@ -6,6 +6,8 @@
 
 #include <cerrno>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <map>
 
 #include "cli/terminal.h"
@@ -20,6 +22,11 @@ constexpr int kMaxRounds = 10;
 bool applicable(const Diagnostic& d, bool unsafe) {
   if (!d.fix || d.fix->edits.empty()) return false;
   return d.fix->applicability == Applicability::Safe || (unsafe && d.fix->applicability == Applicability::Unsafe);
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 size_t syntax_errors(const std::string& text) {
@@ -118,6 +125,18 @@ FixOutcome apply_fixes(const RunResult& first, const RuleSetFor& rules_for, unsi
         std::string diff = unified_diff(paths[i], originals[i], texts[i]);
         diff_out << (color ? colorize_diff(diff) : diff);
       }
+      continue;
+    }
+    // A read-only file stays as it is (a rename would replace it even so); so does a file that
+    // changed on disk since it was read (an editor saved it meanwhile).
+    struct stat st{};
+    bool no_write_bits = ::stat(paths[i].c_str(), &st) == 0 && (st.st_mode & 0222) == 0;  // even for root
+    if (no_write_bits || ::access(paths[i].c_str(), W_OK) != 0) {
+      outcome.notes.push_back(paths[i] + ": not writable; fixes not applied");
+      continue;
+    }
+    if (read_file(paths[i]) != originals[i]) {
+      outcome.notes.push_back(paths[i] + ": changed on disk while torchlint ran; fixes not applied");
       continue;
     }
     std::string err = write_file_atomically(paths[i], texts[i]);

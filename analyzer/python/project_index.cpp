@@ -290,18 +290,26 @@ std::string ProjectIndex::answer(IndexQuery::Kind kind, std::string_view key, st
     }
     case IndexQuery::kFunction: {
       const FunctionFacts* f = function(key);
-      return f ? std::to_string(f->effects) : "-";
+      return f ? std::to_string(f->effects & kOwnEffectsRead) : "-";
     }
     case IndexQuery::kCallers: {
       const FunctionFacts* f = function(key);
-      return f ? std::string(f->called_only_under_no_grad ? "n" : "") + (f->called_after_eval ? "e" : "") : "-";
+      if (!f) return "-";
+      std::string out;
+      if (f->called_only_under_no_grad) out += 'n';
+      if (f->called_after_eval) out += 'e';
+      return out;
     }
     case IndexQuery::kResolves:
       return resolves(key, from_module) ? "1" : "0";
     case IndexQuery::kClass: {
       const ClassSummary* c = class_of(key, from_module);
       if (!c) return "-";
-      return c->qualname + (c->is_module ? ":m" : ":") + (c->is_loss ? "l" : "") + (c->has_stochastic_layers ? "s" : "");
+      std::string out = c->qualname;  // appended piecewise: GCC 12 warns falsely (-Wrestrict) on a + chain
+      out += c->is_module ? ":m" : ":";
+      if (c->is_loss) out += 'l';
+      if (c->has_stochastic_layers) out += 's';
+      return out;
     }
   }
   return "?";

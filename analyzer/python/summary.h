@@ -29,6 +29,9 @@ enum Effect : uint32_t {
 // A call matched to a project method by its name only (`*.method`): its structure counts, never
 // what it reads or returns, and whether it matched at all is not a fact about this call.
 constexpr uint32_t kMethodNameOnlyEffects = ~(kSyncs | kReturnsLoss | kReturnsOutput | kReturnsModel);
+// The bits of a function's own joined effects that its model reads (SemanticModel::complete):
+// the others do not change its analysis, so a different index that differs only there answers alike.
+constexpr uint32_t kOwnEffectsRead = kNoGradBody | kSteps | kBackward | kClearsGrad | kIsModuleMethod | kRunsModel;
 // The effects a caller inherits from a callee, for a call outside the caller's own loops and
 // for one inside them.
 constexpr uint32_t kInheritedEffects = kBackward | kClearsGrad | kSyncs | kSetsEval | kSetsTrain | kRunsModel;
