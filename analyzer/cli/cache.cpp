@@ -61,9 +61,6 @@ std::string hash_rules(const std::vector<const py::RuleSet*>& sets) {
   return fmt::format("{:016x}", content_hash(all));
 }
 
-std::string facts_hash(const py::ProjectIndex& index, const py::FileSummary& file) {
-  return fmt::format("{:016x}", content_hash(index.fingerprint(file)));
-}
 
 ResultCache::ResultCache(std::string dir, std::string rules_hash)
     : dir_((fs::path(dir) / (std::string("v") + version())).string()), rules_hash_(std::move(rules_hash)) {
@@ -132,6 +129,11 @@ std::optional<CacheEntry> ResultCache::load(const std::string& path, uint64_t ha
     e.content_hash = hash;
     e.summary = summary_from_json(j.at("summary"));
     e.results_key = j.at("results_key").get<std::string>();
+    for (const auto& q : j.at("queries")) {
+      std::string kind = q.at(0);
+      if (kind.size() != 1) return std::nullopt;
+      e.queries.push_back({static_cast<py::IndexQuery::Kind>(kind[0]), q.at(1), q.at(2)});
+    }
     if (j.contains("syntax_error_offset")) e.syntax_error_offset = j["syntax_error_offset"].get<uint32_t>();
     for (const auto& f : j.at("findings")) {
       Diagnostic d;
@@ -158,6 +160,14 @@ std::optional<CacheEntry> ResultCache::load(const std::string& path, uint64_t ha
   }
 }
 
+namespace {
+json queries_to_json(const std::vector<py::IndexQuery>& queries) {
+  json out = json::array();
+  for (const auto& q : queries) out.push_back({std::string(1, static_cast<char>(q.kind)), q.key, q.answer});
+  return out;
+}
+}  // namespace
+
 void ResultCache::store(const std::string& path, const CacheEntry& e) const {
   json findings = json::array();
   for (const auto& d : e.findings) {
@@ -177,6 +187,7 @@ void ResultCache::store(const std::string& path, const CacheEntry& e) const {
             {"content_hash", e.content_hash},
             {"summary", summary_to_json(e.summary)},
             {"results_key", e.results_key},
+            {"queries", queries_to_json(e.queries)},
             {"findings", findings}};
   if (e.syntax_error_offset) j["syntax_error_offset"] = *e.syntax_error_offset;
   write_file_atomically(file_for(path), j.dump(-1, ' ', false, json::error_handler_t::replace));

@@ -1,7 +1,7 @@
 // The results cache (.torchlint_cache/ or --cache-dir). One entry per file, keyed by its
 // content hash. An entry keeps the file's summary for the project index (so an unchanged
 // file is not parsed to rebuild the index) and its findings, valid for one rule-set hash
-// and one fingerprint of the joined facts the file's analysis read (ProjectIndex::fingerprint).
+// and the answers the project index gave to the questions the file's analysis asked.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -16,7 +16,10 @@ namespace torchlint {
 struct CacheEntry {
   uint64_t content_hash = 0;
   py::FileSummary summary;
-  std::string results_key;  // rule-set hash + facts hash the findings were computed for
+  std::string results_key;  // rule-set hash (+ test-file status) the findings were computed for
+  // The questions the analysis asked the project index, with the answers it got: the findings
+  // stay valid while the current index answers them alike (ProjectIndex::answers_alike).
+  std::vector<py::IndexQuery> queries;
   std::vector<Diagnostic> findings;  // byte ranges; positions are recomputed on load
   std::optional<uint32_t> syntax_error_offset;
 };
@@ -36,7 +39,5 @@ class ResultCache {
 
 uint64_t content_hash(std::string_view text);
 std::string hash_rules(const std::vector<const py::RuleSet*>& sets);
-// Hash of what the joined `index` says that one file's findings depend on.
-std::string facts_hash(const py::ProjectIndex& index, const py::FileSummary& file);
 
 }  // namespace torchlint

@@ -283,10 +283,9 @@ RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<
     const py::ProjectIndex& index = *index_of[i];
     const py::FileSummary& summary = index.file(w.summary_id);
     // Whether the file counts as a test file changes its findings: part of the key.
-    std::string key = cache ? cache->rules_hash() + ":" + facts_hash(index, summary) +
-                                  (py::is_test_file_path(paths[i]) ? ":test" : "")
-                            : "";
-    if (w.cached && w.cached->results_key == key) {
+    std::string key = cache ? cache->rules_hash() : "";
+    if (cache && py::is_test_file_path(paths[i])) key += ":test";
+    if (w.cached && w.cached->results_key == key && index.answers_alike(w.cached->queries, summary.module)) {
       w.findings = std::move(w.cached->findings);
       for (auto& d : w.findings) resolve_positions(*w.file, d);
       stats[t].rules += seconds_since(t0);
@@ -312,7 +311,7 @@ RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<
       analyse(w, parse_and_model(w, stats[t]), index, *rule_sets[i], stats[t]);
       ++stats[t].analysed_again;
     }
-    if (cache) cache->store(paths[i], CacheEntry{w.hash, summary, key, w.findings, w.syntax_error_offset});
+    if (cache) cache->store(paths[i], CacheEntry{w.hash, summary, key, w.queries, w.findings, w.syntax_error_offset});
     if (w.findings.empty()) w.file.reset();
   }, failed);
 

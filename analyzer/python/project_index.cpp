@@ -262,25 +262,6 @@ const ClassSummary* ProjectIndex::class_of(std::string_view target, std::string_
   return found.empty() ? nullptr : &classes_[found.front()];
 }
 
-std::string ProjectIndex::fingerprint(const FileSummary& file) const {
-  std::string out;
-  auto add_effects = [&](uint32_t e) { out += std::to_string(e) + ","; };
-  for (const FunctionSummary& s : file.functions) {
-    if (const FunctionFacts* f = function(s.qualname)) {
-      add_effects(f->effects);
-      out += f->called_only_under_no_grad ? '1' : '0';
-      out += f->called_after_eval ? '1' : '0';
-    }
-    for (const CallRef& c : s.calls) add_effects(effects_of(c.target, file.module));
-  }
-  for (const CallRef& c : file.module_level.calls) add_effects(effects_of(c.target, file.module));
-  for (const ClassSummary& c : file.classes)
-    for (const std::string& b : c.bases)
-      if (const ClassSummary* k = class_of(b, file.module))
-        out += std::string(k->is_module ? "m" : "") + (k->is_loss ? "l" : "") + (k->has_stochastic_layers ? "s" : "");
-  return out;
-}
-
 std::string ProjectIndex::answer(IndexQuery::Kind kind, std::string_view key, std::string_view from_module) const {
   switch (kind) {
     case IndexQuery::kEffects: {

@@ -13,7 +13,7 @@ namespace torchlint::py {
 
 class ProjectIndex {
  public:
-  // Takes the file's summary; the returned id names it in file() and fingerprint().
+  // Takes the file's summary; the returned id names it in file().
   uint32_t add(FileSummary file);
   const FileSummary& file(uint32_t id) const { return files_[id]; }
   // Resolves every reference and computes the transitive facts. Call once, after add().
@@ -30,9 +30,6 @@ class ProjectIndex {
   // Class facts for a reference to a project class (closed over its project bases).
   const ClassSummary* class_of(std::string_view target, std::string_view from_module) const;
 
-  // What one file's results depend on in the index: its own functions' facts and what its
-  // references resolve to. Equal fingerprints mean equal analysis results.
-  std::string fingerprint(const FileSummary& file) const;
   // The answer to one question a file's analysis asks (what SemanticModel records), encoded
   // so that equal strings mean equal answers.
   std::string answer(IndexQuery::Kind kind, std::string_view key, std::string_view from_module) const;
