@@ -1,5 +1,7 @@
 #include "python/predicates.h"
 
+#include <fmt/format.h>
+
 #include "python/kinds.h"
 #include "python/names.h"
 
@@ -151,8 +153,8 @@ bool first_sync_in_chain(const PredicateEnv& e, TSNode receiver) {
 void note_mode_insensitive_model(const SemanticModel& m, TSNode model) {
   const ClassSummary* c = m.instance_class(model);
   if (c && c->is_module && !c->has_stochastic_layers) {
-    m.note_lower_severity("`" + std::string(last_segment(c->qualname)) +
-                          "` has no dropout or batch-norm layers: its mode changes nothing today");
+    m.note_lower_severity(fmt::format("`{}` has no dropout or batch-norm layers: its mode changes nothing today",
+                                      last_segment(c->qualname)));
     return;
   }
   // A single torch layer whose forward is the same in both modes (`nn.Linear(...)`).
@@ -167,7 +169,7 @@ void note_mode_insensitive_model(const SemanticModel& m, TSNode model) {
   for (std::string_view plain : {"torch.nn.Linear", "torch.nn.Bilinear", "torch.nn.Conv1d", "torch.nn.Conv2d",
                                  "torch.nn.Conv3d", "torch.nn.Embedding", "torch.nn.Identity"})
     if (layer == plain) {
-      m.note_lower_severity("`" + std::string(last_segment(layer)) + "` behaves the same in both modes");
+      m.note_lower_severity(fmt::format("`{}` behaves the same in both modes", last_segment(layer)));
       return;
     }
 }

@@ -124,25 +124,38 @@ const CallInfo* SemanticModel::resolved_call(TSNode call) const {
 // without effects reads alike whether or not the helper is found, unless code asks.
 uint32_t SemanticModel::call_effects(TSNode call) const {
   const CallInfo* c = resolved_call(call);
-  if (c && !c->target.empty() && index_) note_query(IndexQuery::kEffects, c->target);
+  if (c && !c->effects_noted && !c->target.empty() && index_) {
+    note_query(IndexQuery::kEffects, c->target);
+    c->effects_noted = true;
+  }
   return c ? c->effects : 0;
 }
 
 bool SemanticModel::call_resolves(TSNode call) const {
   const CallInfo* c = resolved_call(call);
-  if (c && !c->target.empty() && index_) note_query(IndexQuery::kResolves, c->target);
+  if (c && !c->resolves_noted && !c->target.empty() && index_) {
+    note_query(IndexQuery::kResolves, c->target);
+    c->resolves_noted = true;
+  }
   return c && c->resolved == 1;
+}
+
+void SemanticModel::note_callers_read(int fn) const {
+  const FunctionInfo& f = functions_[fn];
+  if (!index_ || f.callers_noted) return;
+  note_query(IndexQuery::kCallers, f.qualname);
+  f.callers_noted = true;
 }
 
 bool SemanticModel::called_only_under_no_grad(int fn) const {
   if (fn < 0) return false;
-  if (index_) note_query(IndexQuery::kCallers, functions_[fn].qualname);
+  note_callers_read(fn);
   return functions_[fn].called_only_under_no_grad;
 }
 
 bool SemanticModel::caller_sets_eval_mode(int fn) const {
   if (fn < 0) return false;
-  if (index_) note_query(IndexQuery::kCallers, functions_[fn].qualname);
+  note_callers_read(fn);
   return functions_[fn].caller_sets_eval_mode;
 }
 
@@ -285,11 +298,15 @@ std::vector<IndexQuery> SemanticModel::index_queries() const {
 void SemanticModel::complete(const ProjectIndex& index) {
   index_ = &index;
   asked_.clear();
-  for (const CallInfo& c : calls_) c.resolved = -1;
+  for (const CallInfo& c : calls_) {
+    c.resolved = -1;
+    c.effects_noted = c.resolves_noted = false;
+  }
   model_callee_memo_.clear();
   periodic_branch_memo_.clear();
   for (auto& f : functions_) {
     f.effects = 0;
+    f.callers_noted = false;
     note_query(IndexQuery::kFunction, f.qualname);
     if (const FunctionFacts* facts = index.function(f.qualname)) {
       f.effects = facts->effects;

@@ -70,6 +70,9 @@ struct CallInfo {
   // What the target resolves to in the project, memoised after complete(): -1 not yet asked.
   mutable int8_t resolved = -1;
   mutable uint32_t effects = 0;
+  // Whether its effects / its resolution were recorded as index questions since complete():
+  // call_effects() runs in hot rule paths and must not build a key each time.
+  mutable bool effects_noted = false, resolves_noted = false;
 };
 
 struct FunctionInfo {
@@ -97,6 +100,7 @@ struct FunctionInfo {
   bool reaches_backward = false;  // any_backward, or through a callee
   bool called_only_under_no_grad = false;
   bool caller_sets_eval_mode = false;   // some call site runs after model.eval()
+  mutable bool callers_noted = false;   // the two above were recorded as an index question
   bool is_eval = false;
   bool eval_by_name_only = false; // is_eval rests on its name (confidence: medium)
   std::string train_flag;         // `model.train(is_train)`: the flag's name
@@ -306,6 +310,7 @@ class SemanticModel {
   // Recorded index questions: (kind, key) -> answer.
   mutable std::map<std::pair<IndexQuery::Kind, std::string>, std::string> asked_;
   void note_query(IndexQuery::Kind kind, const std::string& key) const;
+  void note_callers_read(int fn) const;
   const ClassSummary* indexed_class(const std::string& target) const;
   bool resolves_recorded(const std::string& target) const;
   std::vector<CallInfo> calls_;
