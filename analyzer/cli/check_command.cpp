@@ -34,9 +34,11 @@ namespace torchlint {
 
 namespace fs = std::filesystem;
 
-bool selector_matches(const std::string& sel, const RuleSpec& r) {
-  return sel == "ALL" || sel == r.name || r.id.starts_with(sel);
+bool selector_matches(std::string_view sel, std::string_view id, std::string_view name) {
+  return sel == "ALL" || sel == name || id.starts_with(sel);
 }
+
+bool selector_matches(const std::string& sel, const RuleSpec& r) { return selector_matches(sel, r.id, r.name); }
 
 std::vector<RuleSpec> all_rules(const std::vector<std::string>& extra_packs) {
   std::vector<RuleSpec> rules = builtin_rules();

@@ -1,6 +1,7 @@
 // `torchlint check` / `torchlint review`: the options and the command.
 #pragma once
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rulepack/rule_spec.h"
@@ -40,6 +41,7 @@ int run_check(CheckOptions o);
 
 // A --select / --ignore entry picks a rule by code, code prefix or name ("ALL": every rule).
 bool selector_matches(const std::string& sel, const RuleSpec& r);
+bool selector_matches(std::string_view sel, std::string_view id, std::string_view name);
 // The built-in rules plus the given packs, sorted by id; duplicate ids are errors.
 std::vector<RuleSpec> all_rules(const std::vector<std::string>& extra_packs);
 // The rule packs a command sees: `--rules` plus `extend-rules` of the configuration that applies

@@ -348,21 +348,40 @@ const Config& ConfigResolver::for_file(const std::string& file_path) {
   return *for_directory(abs.parent_path().string());
 }
 
-bool config_glob_matches(const Config& c, const std::string& glob, const std::string& path) {
+namespace {
+// `path` relative to the configuration's folder (the working folder for the defaults), with '/'.
+std::string relative_to_config(const Config& c, const std::string& path) {
   std::error_code ec;
   fs::path base = c.root.empty() ? fs::current_path(ec) : fs::absolute(c.root, ec);
-  fs::path rel = fs::absolute(path, ec).lexically_normal().lexically_relative(base.lexically_normal());
-  std::string r = rel.generic_string();
-  if (glob.find('/') == std::string::npos) return glob_match(glob, rel.filename().string()) || glob_match(glob, r);
-  return glob_match(glob.front() == '/' ? glob.substr(1) : glob, r);
+  return fs::absolute(path, ec).lexically_normal().lexically_relative(base.lexically_normal()).generic_string();
+}
+
+// A glob without '/' matches the last component (or the whole relative path); one with '/'
+// matches the relative path, a leading '/' anchoring it at the configuration's folder.
+bool glob_matches_relative(const std::string& glob, std::string_view rel) {
+  if (glob.find('/') == std::string::npos) {
+    size_t slash = rel.rfind('/');
+    return glob_match(glob, slash == std::string_view::npos ? rel : rel.substr(slash + 1)) || glob_match(glob, rel);
+  }
+  return glob_match(glob.front() == '/' ? std::string_view(glob).substr(1) : std::string_view(glob), rel);
+}
+}  // namespace
+
+bool config_glob_matches(const Config& c, const std::string& glob, const std::string& path) {
+  return glob_matches_relative(glob, relative_to_config(c, path));
 }
 
 bool config_excludes(const Config& c, const std::string& path) {
-  std::error_code ec;
-  fs::path root = fs::absolute(c.root.empty() ? fs::current_path(ec) : fs::path(c.root), ec).lexically_normal();
-  for (fs::path p = fs::absolute(path, ec).lexically_normal(); p.has_relative_path() && p != root; p = p.parent_path()) {
+  if (c.exclude.empty()) return false;
+  // The file, then each folder above it up to the configuration's folder: one path
+  // computation per file, not one per folder and glob.
+  std::string rel = relative_to_config(c, path);
+  for (std::string_view p = rel; !p.empty() && p != "." && p != "..";) {
     for (const auto& g : c.exclude)
-      if (config_glob_matches(c, g, p.string())) return true;
+      if (glob_matches_relative(g, p)) return true;
+    size_t slash = p.rfind('/');
+    if (slash == std::string_view::npos) break;
+    p = p.substr(0, slash);
   }
   return false;
 }

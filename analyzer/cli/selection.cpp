@@ -132,7 +132,7 @@ bool per_file_ignored(const Config& c, const Diagnostic& d) {
   for (const auto& [glob, codes] : c.per_file_ignores) {
     if (!config_glob_matches(c, glob, d.path)) continue;
     for (const auto& code : codes)
-      if (code == "ALL" || code == d.rule_name || d.rule_id.starts_with(code)) return true;
+      if (selector_matches(code, d.rule_id, d.rule_name)) return true;
   }
   return false;
 }

@@ -49,34 +49,28 @@ std::string path_of_uri(const std::string& uri) {
   return out;
 }
 
-json lsp_position(const std::string& text, uint32_t byte) {
+json lsp_position(const SourceFile& file, uint32_t byte) {
+  const std::string& text = file.text;
   byte = std::min<uint32_t>(byte, static_cast<uint32_t>(text.size()));
-  uint32_t line = 0;
-  size_t line_start = 0;
-  for (size_t i = 0; i < byte; ++i)
-    if (text[i] == '\n') {
-      ++line;
-      line_start = i + 1;
-    }
+  uint32_t line = file.lines.position(text, byte).line;
   uint32_t character = 0;  // UTF-16 code units: 2 for a code point beyond the BMP (4-byte UTF-8)
-  for (size_t i = line_start; i < byte; ++i) {
+  for (size_t i = file.lines.line_start(line); i < byte; ++i) {
     unsigned char c = static_cast<unsigned char>(text[i]);
-    if ((c & 0xC0) == 0x80) continue;
-    character += (c >= 0xF0) ? 2 : 1;
+    if ((c & 0xC0) != 0x80) character += c >= 0xF0 ? 2 : 1;
   }
-  return {{"line", line}, {"character", character}};
+  return {{"line", line - 1}, {"character", character}};
 }
 
-json lsp_range(const std::string& text, ByteRange r) {
-  return {{"start", lsp_position(text, r.start)}, {"end", lsp_position(text, r.end)}};
+json lsp_range(const SourceFile& file, ByteRange r) {
+  return {{"start", lsp_position(file, r.start)}, {"end", lsp_position(file, r.end)}};
 }
 
-json to_lsp_diagnostic(const std::string& text, const Diagnostic& d) {
+json to_lsp_diagnostic(const SourceFile& file, const Diagnostic& d) {
   int severity = d.severity == Severity::Error ? 1 : d.severity == Severity::Warning ? 2 : 3;
   std::string message = d.message;
   if (d.fix) message += "\nhelp: " + d.fix->title;
   else if (!d.hint.empty()) message += "\nhelp: " + d.hint;
-  return {{"range", lsp_range(text, d.range)},
+  return {{"range", lsp_range(file, d.range)},
           {"severity", severity},
           {"code", d.rule_id},
           {"codeDescription", {{"href", "https://github.com/torchlint/torchlint/blob/main/docs/rules/" + d.rule_id + ".md"}}},
@@ -85,7 +79,8 @@ json to_lsp_diagnostic(const std::string& text, const Diagnostic& d) {
           {"data", {{"name", d.rule_name}, {"confidence", std::string(to_string(d.confidence))}}}};
 }
 
-json suppression_edit(const std::string& text, const Diagnostic& d) {
+json suppression_edit(const SourceFile& file, const Diagnostic& d) {
+  const std::string& text = file.text;
   if (d.rule_id == "TL999" || d.rule_id == "TL000") return nullptr;
   size_t end = text.find('\n', d.range.start);
   if (end == std::string::npos) end = text.size();
@@ -94,7 +89,7 @@ json suppression_edit(const std::string& text, const Diagnostic& d) {
   start = start == std::string::npos ? 0 : start + 1;
   if (text.substr(start, end - start).find('#') != std::string::npos) return nullptr;  // maybe a comment already
   uint32_t at = static_cast<uint32_t>(end);
-  return {{"range", lsp_range(text, {at, at})}, {"newText", "  # noqa: " + d.rule_id}};
+  return {{"range", lsp_range(file, {at, at})}, {"newText", "  # noqa: " + d.rule_id}};
 }
 
 }  // namespace torchlint

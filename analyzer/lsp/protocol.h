@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/diagnostic.h"
+#include "core/source_file.h"
 
 namespace torchlint {
 
@@ -18,11 +19,12 @@ void write_message(std::ostream& out, const nlohmann::json& msg);
 // `file:///a%20b/c.py` -> `/a b/c.py`.
 std::string path_of_uri(const std::string& uri);
 
-nlohmann::json lsp_position(const std::string& text, uint32_t byte);
-nlohmann::json lsp_range(const std::string& text, ByteRange r);
-nlohmann::json to_lsp_diagnostic(const std::string& text, const Diagnostic& d);
+// Positions come from the file's LineIndex; only the column is recounted, in UTF-16 units.
+nlohmann::json lsp_position(const SourceFile& file, uint32_t byte);
+nlohmann::json lsp_range(const SourceFile& file, ByteRange r);
+nlohmann::json to_lsp_diagnostic(const SourceFile& file, const Diagnostic& d);
 // A TextEdit adding `  # noqa: CODE` at the end of the finding's line; null where a
 // suppression cannot apply (TL999, TL000) or the line already has a comment.
-nlohmann::json suppression_edit(const std::string& text, const Diagnostic& d);
+nlohmann::json suppression_edit(const SourceFile& file, const Diagnostic& d);
 
 }  // namespace torchlint

@@ -1,6 +1,7 @@
 #include "lsp/server.h"
 
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -19,8 +20,7 @@ using json = nlohmann::json;
 namespace {
 
 struct Document {
-  std::string path;
-  std::string text;
+  std::unique_ptr<SourceFile> file;  // path and text, with its line index
   std::vector<Diagnostic> findings;
 };
 
@@ -73,9 +73,7 @@ class Server {
   }
 
   void open(const std::string& uri, const std::string& text) {
-    Document& d = docs_[uri];
-    d.path = path_of_uri(uri);
-    d.text = text;
+    docs_[uri].file = std::make_unique<SourceFile>(path_of_uri(uri), text);
     publish(uri);
   }
 
@@ -84,14 +82,14 @@ class Server {
     json diagnostics = json::array();
     d.findings.clear();
     try {
-      d.findings = checker_.check(d.path, d.text);
+      d.findings = checker_.check(d.file->path, d.file->text);
     } catch (const std::exception& e) {  // a broken configuration: say so once, at the top
       diagnostics.push_back({{"range", {{"start", {{"line", 0}, {"character", 0}}}, {"end", {{"line", 0}, {"character", 0}}}}},
                              {"severity", 1},
                              {"source", "torchlint"},
                              {"message", std::string("torchlint cannot check this file: ") + e.what()}});
     }
-    for (const auto& f : d.findings) diagnostics.push_back(to_lsp_diagnostic(d.text, f));
+    for (const auto& f : d.findings) diagnostics.push_back(to_lsp_diagnostic(*d.file, f));
     notify("textDocument/publishDiagnostics", {{"uri", uri}, {"diagnostics", diagnostics}});
   }
 
@@ -103,19 +101,19 @@ class Server {
     const Document& d = it->second;
     uint32_t first = params.at("range").at("start").at("line"), last = params.at("range").at("end").at("line");
     for (const auto& f : d.findings) {
-      json diag = to_lsp_diagnostic(d.text, f);
+      json diag = to_lsp_diagnostic(*d.file, f);
       uint32_t line = diag["range"]["start"]["line"];
       if (line < first || line > last) continue;
       if (f.fix && !f.fix->edits.empty()) {
         json edits = json::array();
-        for (const auto& e : f.fix->edits) edits.push_back({{"range", lsp_range(d.text, e.range)}, {"newText", e.replacement}});
+        for (const auto& e : f.fix->edits) edits.push_back({{"range", lsp_range(*d.file, e.range)}, {"newText", e.replacement}});
         actions.push_back({{"title", f.rule_id + ": " + f.fix->title},
                            {"kind", "quickfix"},
                            {"diagnostics", json::array({diag})},
                            {"isPreferred", f.fix->applicability == Applicability::Safe},
                            {"edit", {{"changes", {{uri, edits}}}}}});
       }
-      if (json noqa = suppression_edit(d.text, f); !noqa.is_null())
+      if (json noqa = suppression_edit(*d.file, f); !noqa.is_null())
         actions.push_back({{"title", "Disable " + f.rule_id + " for this line"},
                            {"kind", "quickfix"},
                            {"diagnostics", json::array({diag})},
