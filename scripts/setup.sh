@@ -14,6 +14,11 @@ done
 for p in libyaml-cpp-dev doctest-dev libcli11-dev libfmt-dev nlohmann-json3-dev libtomlplusplus-dev git pre-commit neovim python3-jsonschema python3-yaml; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# The confirmation harness's tests run real PyTorch (CPU): the test command asks for it; the demo
+# stays light.
+if [ "${TORCHLINT_SETUP_TORCH:-0}" = 1 ]; then
+  dpkg-query -W -f='${Status}' python3-torch 2>/dev/null | grep -q "install ok installed" || missing+=(python3-torch)
+fi
 if [ ${#missing[@]} -gt 0 ]; then
   echo "installing: ${missing[*]}"
   sudo_cmd=""

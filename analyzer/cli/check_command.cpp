@@ -3,6 +3,7 @@
 #include "cli/check_command.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -317,6 +318,7 @@ int run_check(CheckOptions o) {
   std::unique_ptr<ResultCache> cache;
   if (o.cache_dir.empty())
     if (const char* env = std::getenv("TORCHLINT_CACHE_DIR"); env && *env) o.cache_dir = env;
+  if (o.confirm) o.no_cache = true;  // the fixed twins' edits are not cached
   if (!o.no_cache && !from_stdin)
     cache = std::make_unique<ResultCache>(o.cache_dir.empty() ? default_cache_dir(files) : o.cache_dir, hash_rules(per_file));
   if (o.staged)
@@ -382,11 +384,39 @@ int run_check(CheckOptions o) {
       throw ConfigError(e.what());
     }
   }
+  if (!o.confirm_file.empty()) {
+    std::vector<uint32_t> lines;
+    std::erase_if(result.findings, [&](const Diagnostic& d) {
+      std::error_code ec;
+      if (fs::weakly_canonical(d.path, ec) != fs::path(o.confirm_file)) return true;
+      lines.push_back(d.start.line);
+      return d.start.line != o.confirm_line;
+    });
+    if (result.findings.empty()) {
+      std::string where = lines.empty() ? "it has no findings" : fmt::format("its findings are on line {}", fmt::join(lines, ", "));
+      throw ConfigError(fmt::format("no finding at {}:{} ({})", o.confirm_file, o.confirm_line, where));
+    }
+  }
+  if (o.confirm) {
+    std::map<std::string, const RuleSpec*> specs;
+    for (const auto& [cfg, set] : rule_sets)
+      for (const auto& r : set->rules()) specs.emplace(r.spec.id, &r.spec);
+    confirm_findings(result.findings, sources, specs, o.confirm_options, std::cerr);
+  }
   if (o.statistics) print_statistics(o, result.findings);
   else render(o, result, rule_sets, sources, head_commit);
   if (o.timings) print_timings(result, rules.rules().size(), jobs);
   // A path that cannot be checked is an error whatever the other files hold.
   if (!found.errors.empty()) return kExitError;
+  if (!o.confirm_file.empty()) {  // `torchlint confirm`: 0 only when the cost was shown
+    bool error = false, all_confirmed = true;
+    for (const auto& d : result.findings) {
+      if (!d.confirmation) continue;
+      error = error || d.confirmation->verdict == Verdict::Error;
+      all_confirmed = all_confirmed && d.confirmation->verdict == Verdict::Confirmed;
+    }
+    return error ? kExitError : all_confirmed ? kExitClean : kExitFindings;
+  }
   return !result.findings.empty() && !o.exit_zero ? kExitFindings : kExitClean;
 }
 

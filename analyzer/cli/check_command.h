@@ -4,6 +4,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/confirm.h"
 #include "rulepack/rule_spec.h"
 
 namespace torchlint {
@@ -33,6 +34,11 @@ struct CheckOptions {
   bool staged = false;
   unsigned jobs = 0;
   size_t memory_budget_mb = 64;  // trees kept between the analysis phases
+  bool confirm = false;           // run each finding that has an experiment (--confirm)
+  ConfirmOptions confirm_options;
+  // `torchlint confirm FILE:LINE`: only the findings on this line of this file (absolute path).
+  std::string confirm_file;
+  uint32_t confirm_line = 0;
 };
 
 // Runs the check; returns the exit code. Throws RulePackError, ConfigError, GitError and

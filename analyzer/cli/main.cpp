@@ -97,6 +97,47 @@ void register_check_options(CLI::App* cmd, CheckOptions& o) {
   cmd->add_option("--write-baseline", o.write_baseline, "Record today's findings in this file and exit 0");
 }
 
+void register_confirm_options(CLI::App* cmd, ConfirmOptions& c) {
+  cmd->add_option("--python", c.python, "The Python that runs the program (default: $TORCHLINT_PYTHON, else the first python3 that imports torch)");
+  cmd->add_option("--steps", c.steps, "Iterations measured after warm-up (default 20)")->check(CLI::Range(3, 100000));
+  cmd->add_option("--warmup", c.warmup, "Iterations run before measuring (default 3)")->check(CLI::Range(0, 100000));
+  cmd->add_option("--repeat", c.repeats, "Runs of each variant (default 2)")->check(CLI::Range(1, 100));
+  cmd->add_option("--device", c.device, "Where the program runs: auto (as it chooses), cpu (GPUs hidden) or cuda")
+      ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
+  cmd->add_option("--timeout", c.timeout_seconds, "Seconds per run before it is stopped (default 120)")->check(CLI::PositiveNumber);
+  cmd->add_option("--run", c.run_script, "The script to run (default: the file, or the one script that imports it)");
+}
+
+int report_error(const std::string& what);
+
+// `confirm FILE:LINE` is a check of the project narrowed to one line, with --confirm;
+// `confirm --rule CODE --example` runs the rule's docs example pair.
+int run_confirm_command(CheckOptions o, const std::string& target, const std::string& rule, bool example) {
+  if (example) {
+    if (rule.empty()) return report_error("--example needs --rule CODE");
+    if (!target.empty()) return report_error("--example runs the rule's docs example; give no FILE:LINE");
+    return confirm_rule_example(rule, rule_packs_in_effect(o.rule_packs, o.config), o.confirm_options, o.format);
+  }
+  size_t colon = target.rfind(':');
+  if (target.empty() || colon == std::string::npos || colon + 1 == target.size() ||
+      target.find_first_not_of("0123456789", colon + 1) != std::string::npos)
+    return report_error("confirm takes FILE:LINE (e.g. train.py:42), or --rule CODE --example");
+  std::filesystem::path file = target.substr(0, colon);
+  if (!std::filesystem::is_regular_file(file)) return report_error(file.string() + ": no such file");
+  std::error_code ec;
+  o.confirm_file = std::filesystem::weakly_canonical(file, ec).string();
+  o.confirm_line = static_cast<uint32_t>(std::stoul(target.substr(colon + 1)));
+  // The file's folder: its neighbours give the cross-file facts; the whole project would also
+  // judge configurations that have nothing to do with this file.
+  o.paths = {std::filesystem::relative(std::filesystem::path(o.confirm_file).parent_path(), std::filesystem::current_path(), ec).string()};
+  if (o.paths.front().empty()) o.paths = {"."};
+  if (!rule.empty()) o.select = {rule};
+  o.confirm = true;
+  o.quiet = true;
+  o.include_tests = true;
+  return run_check(o);
+}
+
 // `explain TL101` / `chekc`: the nearest command instead of "a subcommand is required".
 int unknown_command(const CLI::App& app, const std::string& word) {
   std::vector<std::string> names;
@@ -128,6 +169,9 @@ int main(int argc, char** argv) {
   CheckOptions check;
   auto* check_cmd = app.add_subcommand("check", "Check Python files and directories (default: .)");
   register_check_options(check_cmd, check);
+  check_cmd->add_flag("--confirm", check.confirm,
+                       "Run each finding whose rule has an experiment, and its fixed twin, to measure its cost (runs your code)");
+  register_confirm_options(check_cmd, check.confirm_options);
   bool stats_alias = false;  // the old name of --timings, kept working with a notice
   check_cmd->add_flag("--stats", stats_alias)->group("");
 
@@ -155,6 +199,22 @@ int main(int argc, char** argv) {
   bool force_hook = false;
   auto* hook_cmd = app.add_subcommand("install-hook", "Install a git pre-commit hook that checks staged changes");
   hook_cmd->add_flag("--force", force_hook, "Replace an existing hook torchlint did not write");
+
+  CheckOptions confirm;
+  std::string confirm_target, confirm_rule;
+  bool confirm_example = false;
+  auto* confirm_cmd = app.add_subcommand(
+      "confirm", "Run the code of a finding and its fixed twin under the probe and report the measured difference (runs your code)");
+  confirm_cmd->add_option("target", confirm_target, "FILE:LINE of a finding");
+  confirm_cmd->add_option("args", confirm.confirm_options.args, "After `--`: the program's arguments");
+  confirm_cmd->add_option("--rule", confirm_rule, "The rule to confirm (when the line has several findings, or with --example)");
+  confirm_cmd->add_flag("--example", confirm_example, "Run the rule's docs example and its `use-instead` twin instead of your code");
+  confirm_cmd->add_option("--format,--output-format", confirm.format, "Output format")->check(CLI::IsMember({"text", "json", "sarif"}));
+  register_confirm_options(confirm_cmd, confirm.confirm_options);
+  repeatable_option(confirm_cmd, "--rules", confirm.rule_packs, "An extra rule pack file or directory (repeatable)");
+  repeatable_option(confirm_cmd, "--config", confirm.config, "Configuration file or `KEY = VALUE` override");
+
+  auto* calibrate_cmd = app.add_subcommand("calibrate", "Measure this GPU: launch cost, sync round trip, pageable vs pinned copies");
 
   std::string parse_path;
   auto* parse_cmd = app.add_subcommand("parse", "Print a file's syntax tree (node kinds, fields, positions) for writing patterns");
@@ -197,6 +257,8 @@ int main(int argc, char** argv) {
     }
     if (*rules_cmd) return run_rules_list(rule_packs_in_effect(doc_packs, doc_config), rules_format);
     if (*parse_cmd) return run_parse(parse_path);
+    if (*calibrate_cmd) return run_calibrate();
+    if (*confirm_cmd) return run_confirm_command(confirm, confirm_target, confirm_rule, confirm_example);
     if (*completion_cmd) return print_completion(std::cout, app, shell);
     if (*schema_cmd) {
       std::cout << (schema_of == "config" ? config_schema() : rule_pack_schema()).dump(2) << "\n";

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "cli/config.h"
+#include "gpu_harness/experiments.h"
 #include "python/predicates.h"
 #include "rulepack/loader.h"
 
@@ -100,6 +101,18 @@ ojson rule_pack_schema() {
       {"example", {{"type", "string"}}},     {"use-instead", {{"type", "string"}}},
       {"fix-safety", {{"type", "string"}}},  {"references", strings("URLs")},
   };
+  std::vector<std::string> experiments(harness::experiment_names().begin(), harness::experiment_names().end());
+  std::vector<std::string> variants(harness::probe_variants().begin(), harness::probe_variants().end());
+  const ojson experiment = one_of(experiments, "The harness experiment that measures the cost (torchlint confirm)");
+  ojson rewrite = closed_object(properties({"replace", "with"}, {{"replace", {{"type", "string"}}}, {"with", {{"type", "string"}}}}));
+  rewrite["required"] = {"with"};
+  ojson confirm_object = closed_object(properties(
+      {"experiment", "fixed-by", "setup", "run"},
+      {{"experiment", experiment},
+       {"fixed-by", {{"oneOf", {one_of(variants, "The probe makes the fixed twin"), rewrite}}}},
+       {"setup", {{"type", "string"}, {"description", "Python run before the docs example"}}},
+       {"run", {{"type", "string"}, {"description", "Python run after the docs example"}}}}));
+  confirm_object["required"] = {"experiment"};
   std::map<std::string, ojson> rule_types = {
       {"id", {{"type", "string"}, {"pattern", "^[A-Z]+[0-9]+$"}}},
       {"name", {{"type", "string"}, {"pattern", "^[a-z0-9]+(-[a-z0-9]+)*$"}}},
@@ -112,7 +125,7 @@ ojson rule_pack_schema() {
       {"report", one_of({"every-match", "once-per-function", "once-per-region"}, "")},
       {"match", match_ref},
       {"fix", closed_object(properties(fix_keys(), fix_types))},
-      {"confirm", {{"type", "string"}, {"description", "The harness experiment that measures the cost"}}},
+      {"confirm", {{"oneOf", {experiment, confirm_object}}}},
       {"docs", closed_object(properties(doc_keys(), doc_types))},
       {"engine", one_of({"pattern", "suppressions", "syntax"}, "")},
       {"default", one_of({"on", "off"}, "")},

@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/confirmation.h"
+
 namespace torchlint {
 
 enum class Severity { Error, Warning, Info };
@@ -59,6 +61,10 @@ struct Diagnostic {
   std::optional<ByteRange> region;
   uint32_t region_start_line = 0, region_end_line = 0;
   std::optional<Fix> fix;
+  // How `torchlint confirm` makes the fixed twin when the fix is not an edit (`fixed-by` in the
+  // rule's `confirm`); never applied to the user's code.
+  std::optional<Fix> confirm_edit;
+  std::optional<Confirmation> confirmation;  // set by `check --confirm` / `confirm`
 };
 
 // Stable output order: path, then position, then rule.

@@ -281,6 +281,7 @@ std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& pf) {
       }
       d.hint = interpolate(rule.spec.hint, b, model, true);
       if (rule.spec.fix) d.fix = build_fix(*rule.spec.fix, node, b, pf);
+      if (rule.spec.confirm && rule.spec.confirm->rewrite) d.confirm_edit = build_fix(*rule.spec.confirm->rewrite, node, b, pf);
       if (rule.spec.once_per_region && d.region && !reported_in_region.insert({ri, d.region->start}).second) continue;
       if (rule.spec.dedupe_by) {
         auto nodes = b.nodes(rule.spec.dedupe_by->substr(rule.spec.dedupe_by->find_first_not_of('$')));

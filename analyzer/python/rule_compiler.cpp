@@ -201,6 +201,11 @@ CompiledRule compile_rule(const RuleSpec& spec) {
     if (spec.fix->insert_after) check_template(*spec.fix->insert_after, at(m, "insert-after", spec.fix->mark), "fix.insert-after");
   }
   if (spec.fix) check_var(spec.fix->replace, spec.fix->mark, "replace");
+  if (spec.confirm && spec.confirm->rewrite) {
+    const FixSpec& edit = *spec.confirm->rewrite;
+    check_template(*edit.with, at(edit.key_marks, "with", edit.mark), "confirm.fixed-by.with");
+    check_var(edit.replace, edit.mark, "replace");
+  }
   return r;
 }
 

@@ -4,6 +4,18 @@
 
 namespace torchlint {
 
+nlohmann::ordered_json confirmation_json(const Confirmation& c) {
+  using json = nlohmann::ordered_json;
+  auto figure = [](const Figure& f) {
+    return json{{"metric", f.metric}, {"unit", f.unit}, {"bad", f.bad}, {"fixed", f.fixed}, {"spread", f.spread}};
+  };
+  json more = json::array();
+  for (const auto& f : c.more) more.push_back(figure(f));
+  return {{"verdict", to_string(c.verdict)}, {"experiment", c.experiment}, {"metric", c.main.metric}, {"bad", c.main.bad},
+          {"fixed", c.main.fixed}, {"unit", c.main.unit}, {"ratio", c.ratio}, {"spread", c.main.spread}, {"n", c.n},
+          {"repeats", c.repeats}, {"device", c.device}, {"torch", c.torch_version}, {"why", c.why}, {"other", more}};
+}
+
 void render_json(std::ostream& out, const std::vector<Diagnostic>& findings, const RunSummary& summary) {
   using json = nlohmann::ordered_json;
   json list = json::array();
@@ -23,6 +35,7 @@ void render_json(std::ostream& out, const std::vector<Diagnostic>& findings, con
     list.push_back({{"rule", d.rule_id}, {"name", d.rule_name}, {"severity", to_string(d.severity)},
                     {"confidence", to_string(d.confidence)}, {"path", d.path}, {"line", d.start.line}, {"column", d.start.column}, {"end_line", d.end.line},
                     {"end_column", d.end.column}, {"message", d.message}, {"fix", fix}});
+    if (d.confirmation) list.back()["confirmation"] = confirmation_json(*d.confirmation);
   }
   json doc = {{"findings", list},
               {"summary",

@@ -1,6 +1,8 @@
 // Renderers over the one Diagnostic list. Each takes the sorted findings and the run's
 // summary and writes one format.
 #pragma once
+#include <nlohmann/json.hpp>
+
 #include <map>
 #include <optional>
 #include <ostream>
@@ -33,6 +35,8 @@ void render_text(std::ostream& out, const std::vector<Diagnostic>& findings,
                  const std::map<std::string, const SourceFile*>& sources, const RunSummary& summary,
                  const TextOptions& options);
 void render_json(std::ostream& out, const std::vector<Diagnostic>& findings, const RunSummary& summary);
+// A confirmation as JSON (the `confirmation` of a finding in json, SARIF `properties`).
+nlohmann::ordered_json confirmation_json(const Confirmation& c);
 
 // `rules` are the rules that ran (for SARIF rules[] and review text); findings are sorted.
 void render_sarif(std::ostream& out, const std::vector<Diagnostic>& findings, const std::vector<RuleSpec>& rules,

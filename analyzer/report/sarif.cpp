@@ -94,6 +94,7 @@ void render_sarif(std::ostream& out, const std::vector<Diagnostic>& findings, co
     result["locations"] = json::array({{{"physicalLocation", {{"artifactLocation", artifact(d.path)}, {"region", region(d.start, d.end)}}}}});
     result["partialFingerprints"] = {{"torchlintFingerprint/v1", fingerprints[i]}};
     result["properties"] = {{"confidence", to_string(d.confidence)}};
+    if (d.confirmation) result["properties"]["confirmation"] = confirmation_json(*d.confirmation);
     if (d.fix && !d.fix->edits.empty()) {
       json replacements = json::array();
       for (const Edit& e : d.fix->edits)

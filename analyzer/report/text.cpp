@@ -70,6 +70,12 @@ void render_text(std::ostream& out, const std::vector<Diagnostic>& findings,
     } else if (!d.hint.empty()) {
       out << "  " << st("1;32", "help:") << " " << d.hint << "\n";
     }
+    if (d.confirmation) {
+      const char* colour = d.confirmation->verdict == Verdict::Confirmed ? "1;31" : "1;36";
+      out << "  " << st(colour, "measured:") << " " << d.confirmation->summary << "\n";
+      for (const auto& f : d.confirmation->more)
+        out << fmt::format("            {}: {} (fixed: {})\n", f.metric, format_amount(f.bad, f.unit), format_amount(f.fixed, f.unit));
+    }
     if (options.show_source) out << "\n";
   }
   if (!options.show_summary) return;

@@ -7,6 +7,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "gpu_harness/experiments.h"
+
 namespace torchlint {
 
 std::string SourceMark::str() const {
@@ -75,6 +77,7 @@ class Reader {
   MatchSpec match(const YAML::Node& n);
   WhereSpec where(const YAML::Node& n);
   FixSpec fix(const YAML::Node& n);
+  ConfirmSpec confirm(const YAML::Node& n);
   RuleDocs docs(const YAML::Node& n);
 
  private:
@@ -86,6 +89,7 @@ const std::vector<std::string> kRuleKeys = {"id", "name", "family", "language", 
                                             "dedupe-by", "absorbs"};
 const std::vector<std::string> kMatchKeys = {"pattern", "kind", "any", "all", "not", "inside", "has", "field", "where"};
 const std::vector<std::string> kFixKeys = {"title", "applicability", "replace", "with", "insert-after"};
+const std::vector<std::string> kConfirmKeys = {"experiment", "fixed-by", "setup", "run"};
 const std::vector<std::string> kDocKeys = {"what", "why", "example", "use-instead", "fix-safety", "references"};
 
 }  // namespace
@@ -145,7 +149,7 @@ RuleSpec Reader::rule(const YAML::Node& n) {
     r.once_per_function = rep == "once-per-function";
     r.once_per_region = rep == "once-per-region";
   }
-  if (n["confirm"]) r.confirm = scalar(n["confirm"], "confirm");
+  if (n["confirm"]) r.confirm = confirm(n["confirm"]);
   if (n["dedupe-by"]) {
     r.dedupe_by = scalar(n["dedupe-by"], "dedupe-by");
     if (!r.dedupe_by->starts_with("$")) fail(n["dedupe-by"], "`dedupe-by` must be a metavariable such as `$T`");
@@ -247,6 +251,57 @@ FixSpec Reader::fix(const YAML::Node& n) {
   if (f.applicability != Applicability::DisplayOnly && !f.with && !f.insert_after)
     fail(n, "a safe or unsafe `fix` must say what to change (`with` or `insert-after`)");
   return f;
+}
+
+// `confirm: memory-growth`, or a mapping with the experiment and how the fixed twin is made.
+ConfirmSpec Reader::confirm(const YAML::Node& n) {
+  ConfirmSpec c;
+  c.mark = mark(n);
+  auto known_experiment = [&](const YAML::Node& v) {
+    std::string name = scalar(v, "experiment");
+    const auto& names = harness::experiment_names();
+    if (std::find(names.begin(), names.end(), name) == names.end()) {
+      std::string guess = did_you_mean(name, names);
+      std::string all;
+      for (const auto& e : names) all += (all.empty() ? "" : ", ") + e;
+      fail(v, "unknown experiment `" + name + "` (" + all + ")" + (guess.empty() ? "" : "; did you mean `" + guess + "`?"));
+    }
+    return name;
+  };
+  if (n.IsScalar()) {
+    c.experiment = known_experiment(n);
+    return c;
+  }
+  expect_map(n, "`confirm`");
+  check_keys(n, kConfirmKeys, "`confirm`");
+  if (!n["experiment"]) fail(n, "`confirm` needs an `experiment`");
+  c.experiment = known_experiment(n["experiment"]);
+  if (YAML::Node f = n["fixed-by"]) {
+    if (f.IsScalar()) {
+      c.fixed_by = f.Scalar();
+      const auto& variants = harness::probe_variants();
+      if (std::find(variants.begin(), variants.end(), c.fixed_by) == variants.end()) {
+        std::string guess = did_you_mean(c.fixed_by, variants);
+        fail(f, "`fixed-by` must be a probe variant (no-grad, eval-mode, train-mode) or {replace, with}" +
+                    (guess.empty() ? "" : "; did you mean `" + guess + "`?"));
+      }
+    } else {
+      expect_map(f, "`fixed-by`");
+      check_keys(f, {"replace", "with"}, "`fixed-by`");
+      FixSpec edit;
+      edit.mark = mark(f);
+      for (auto it = f.begin(); it != f.end(); ++it) edit.key_marks[it->first.Scalar()] = mark(it->second);
+      edit.title = "the fixed twin";
+      edit.applicability = Applicability::Unsafe;
+      if (!f["with"]) fail(f, "`fixed-by` needs `with` (and optionally `replace`, a metavariable)");
+      edit.with = scalar(f["with"], "with");
+      if (f["replace"]) edit.replace = scalar(f["replace"], "replace");
+      c.rewrite = edit;
+    }
+  }
+  if (n["setup"]) c.setup = scalar(n["setup"], "setup");
+  if (n["run"]) c.run = scalar(n["run"], "run");
+  return c;
 }
 
 RuleDocs Reader::docs(const YAML::Node& n) {

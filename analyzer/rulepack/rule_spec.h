@@ -49,6 +49,17 @@ struct FixSpec {
   std::map<std::string, SourceMark> key_marks;  // where each key's value is written
 };
 
+// How the harness shows a finding's cost (`confirm:` in a rule): the experiment, how the fixed
+// twin is made, and what turns the docs example into a program.
+struct ConfirmSpec {
+  std::string experiment;          // memory-growth, sync-count, grad-memory, eval-mode, train-mode
+  std::string fixed_by;            // "": the rule's fix; else a probe variant (no-grad, eval-mode, train-mode)
+  std::optional<FixSpec> rewrite;  // `fixed-by: {replace, with}`: this edit makes the fixed twin
+  std::string setup;               // Python run before the docs example (defaults come from the world)
+  std::string run;                 // Python run after it (calls the function the example defines)
+  SourceMark mark;
+};
+
 struct RuleDocs {
   std::string what, why, example, use_instead, fix_safety;
   std::vector<std::string> references;
@@ -74,7 +85,7 @@ struct RuleSpec {
   bool enabled_by_default = true;  // `default: off` rules run only when selected by name
   MatchSpec match;
   std::optional<FixSpec> fix;
-  std::string confirm;
+  std::optional<ConfirmSpec> confirm;
   RuleDocs docs;
   SourceMark mark;
   std::map<std::string, SourceMark> key_marks;  // where each top-level key's value is written

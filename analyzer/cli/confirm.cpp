@@ -1,0 +1,335 @@
+#include "cli/confirm.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "cli/check_command.h"
+#include "cli/config.h"
+#include "cli/runner.h"
+#include "gpu_harness/confirm.h"
+#include "gpu_harness/probe.h"
+#include "gpu_harness/sandbox.h"
+#include "python/loop_site.h"
+#include "python/engine.h"
+#include "report/report.h"
+
+namespace torchlint {
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string read_text(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void write_text(const fs::path& p, const std::string& text) {
+  std::error_code ec;
+  if (fs::is_symlink(fs::symlink_status(p, ec))) fs::remove(p, ec);  // never write through a link
+  fs::create_directories(p.parent_path(), ec);
+  std::ofstream out(p, std::ios::binary | std::ios::trunc);
+  out << text;
+  if (!out) throw std::runtime_error("cannot write " + p.string());
+}
+
+// Applies non-overlapping edits (byte ranges of `text`); false when two overlap.
+bool apply_edits(std::string& text, std::vector<Edit> edits) {
+  std::sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.range.start > b.range.start; });
+  uint32_t limit = static_cast<uint32_t>(text.size());
+  for (const auto& e : edits) {
+    if (e.range.end > limit || e.range.start > e.range.end) return false;
+    text.replace(e.range.start, e.range.end - e.range.start, e.replacement);
+    limit = e.range.start;
+  }
+  return true;
+}
+
+}  // namespace
+
+fs::path project_root(const fs::path& file) {
+  for (fs::path dir = file.parent_path(); !dir.empty(); dir = dir.parent_path()) {
+    for (const char* marker : {".git", "pyproject.toml", "setup.py", "setup.cfg", ".torchlint.yaml"})
+      if (fs::exists(dir / marker)) return dir;
+    if (dir == dir.root_path()) break;
+  }
+  return file.parent_path();
+}
+
+namespace {
+
+bool imports_module(const std::string& text, const std::string& module) {
+  for (const std::string& form : {"import " + module, "from " + module + " import", "from ." + module + " import"}) {
+    for (size_t at = text.find(form); at != std::string::npos; at = text.find(form, at + 1)) {
+      size_t end = at + form.size();
+      bool word_end = end >= text.size() || !(std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_');
+      bool line_start = at == 0 || text[at - 1] == '\n' || text[at - 1] == ' ';
+      if (word_end && line_start) return true;
+    }
+  }
+  return false;
+}
+
+// The script to run: --run, else the file when it runs as a script, else the one script in the
+// project that imports it. "" and `why` when there is no single answer.
+std::string entry_script(const fs::path& root, const fs::path& file, const std::string& text, const ConfirmOptions& o,
+                         std::string& why) {
+  if (!o.run_script.empty()) {
+    fs::path run = fs::absolute(o.run_script);
+    if (!fs::exists(run)) {
+      why = "--run " + o.run_script + ": no such file";
+      return "";
+    }
+    return fs::relative(run, root).string();
+  }
+  if (py::has_main_guard(text)) return fs::relative(file, root).string();
+  std::vector<std::string> importers;
+  std::error_code ec;
+  std::string module = file.stem().string();
+  for (fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec), end; it != end; it.increment(ec)) {
+    if (ec) break;
+    std::string name = it->path().filename().string();
+    if (it->is_directory(ec) && (name.starts_with(".") || name == "__pycache__" || name == "node_modules" || name == "venv")) {
+      it.disable_recursion_pending();
+      continue;
+    }
+    if (it->path().extension() != ".py" || it->path() == file) continue;
+    std::string other = read_text(it->path());
+    if (py::has_main_guard(other) && imports_module(other, module)) importers.push_back(fs::relative(it->path(), root).string());
+  }
+  if (importers.size() == 1) return importers.front();
+  std::sort(importers.begin(), importers.end());
+  if (importers.empty()) why = file.filename().string() + " does not run as a script and no script imports it; name the program with --run SCRIPT";
+  else why = fmt::format("{} scripts import {} ({}); name the program with --run SCRIPT", importers.size(), file.filename().string(),
+                         fmt::join(importers, ", "));
+  return "";
+}
+
+const std::string& python_for(const ConfirmOptions& o, std::string& why) {
+  static std::map<std::string, std::pair<std::string, std::string>> found;  // explicit -> (python, why)
+  auto it = found.find(o.python);
+  if (it == found.end()) {
+    std::string version, reason;
+    std::string python = harness::find_python(o.python, version, reason);
+    it = found.emplace(o.python, std::make_pair(python, reason)).first;
+  }
+  why = it->second.second;
+  return it->second.first;
+}
+
+harness::RunSettings settings_for(const ConfirmOptions& o, const std::string& python) {
+  harness::RunSettings s;
+  s.python = python;
+  s.args = o.args;
+  s.steps = o.steps;
+  s.warmup = o.warmup;
+  s.repeats = o.repeats;
+  s.timeout_seconds = o.timeout_seconds;
+  s.device = o.device;
+  if (o.device != "cpu") s.cupti_library = harness::installed_cupti_library();
+  return s;
+}
+
+Confirmation failed(Verdict v, const std::string& experiment, std::string why) {
+  Confirmation c;
+  c.verdict = v;
+  c.experiment = experiment;
+  c.why = std::move(why);
+  return c;
+}
+
+// How the fixed twin differs from the program: edits to the file, or a probe variant.
+bool fixed_twin(const Diagnostic& d, const ConfirmSpec& spec, std::vector<Edit>& edits, std::string& variant, std::string& why) {
+  if (spec.rewrite) {
+    if (!d.confirm_edit || d.confirm_edit->edits.empty()) {
+      why = "the rule's `fixed-by` edit does not apply to this match";
+      return false;
+    }
+    edits = d.confirm_edit->edits;
+    return true;
+  }
+  if (!spec.fixed_by.empty()) {
+    variant = spec.fixed_by;
+    return true;
+  }
+  if (d.fix && !d.fix->edits.empty()) {
+    edits = d.fix->edits;
+    return true;
+  }
+  why = "the rule has no mechanical fix and its `confirm` names no `fixed-by`";
+  return false;
+}
+
+Confirmation confirm_one(const Diagnostic& d, const SourceFile& src, const ConfirmSpec& spec, const ConfirmOptions& o) {
+  const harness::Experiment* e = harness::find_experiment(spec.experiment);
+  if (!e) return failed(Verdict::Error, spec.experiment, "unknown experiment `" + spec.experiment + "`");
+  auto loop = py::find_loop_site(src.text, d.range, d.region);
+  if (!loop) return failed(Verdict::Inconclusive, e->name, "the finding is in no loop, so there is no step to measure");
+  if (loop->is_async) return failed(Verdict::Inconclusive, e->name, "`async for` loops are not instrumented");
+  std::vector<Edit> fix_edits;
+  std::string variant, why;
+  if (!fixed_twin(d, spec, fix_edits, variant, why)) return failed(Verdict::Inconclusive, e->name, why);
+
+  fs::path file = fs::absolute(d.path).lexically_normal();
+  fs::path root = project_root(file);
+  std::string script = entry_script(root, file, src.text, o, why);
+  if (script.empty()) return failed(Verdict::Inconclusive, e->name, why);
+  const std::string& python = python_for(o, why);
+  if (python.empty()) return failed(Verdict::Error, e->name, why);
+
+  std::string site = fmt::format("{}:{}", fs::relative(file, root).string(), loop->line);
+  Edit probe = py::probe_edit(src.text, *loop, site);
+  std::string bad_text = src.text, fixed_text = src.text;
+  std::vector<Edit> fixed_edits = fix_edits;
+  fixed_edits.push_back(probe);
+  if (!apply_edits(bad_text, {probe}) || !apply_edits(fixed_text, fixed_edits))
+    return failed(Verdict::Error, e->name, "the fix overlaps the loop head; cannot build the fixed twin");
+
+  harness::TempDir tmp;
+  // The program runs where the user is (paths in its arguments are relative to it) when that is
+  // inside the project, else at the project root.
+  std::error_code ec;
+  fs::path here = fs::current_path(ec);
+  std::string cwd = fs::relative(here, root, ec).string();
+  if (ec || cwd.starts_with("..")) cwd = "";
+  if (cwd == ".") cwd = "";
+  harness::Variant bad{tmp.path() / "program", script, cwd, ""}, fixed{tmp.path() / "fixed", script, cwd, variant};
+  for (const auto* v : {&bad, &fixed}) {
+    harness::copy_project(root, v->workdir);
+    write_text(v->workdir / fs::relative(file, root), v == &bad ? bad_text : fixed_text);
+  }
+  return harness::confirm_pair(*e, bad, fixed, settings_for(o, python), site);
+}
+
+}  // namespace
+
+std::string confirmation_line(const std::string& rule_id, const Confirmation& c) {
+  std::string line = fmt::format("{} {}: {}", rule_id, to_string(c.verdict), c.why);
+  if (c.verdict == Verdict::Confirmed || c.verdict == Verdict::NotConfirmed || (c.n > 0 && !c.device.empty()))
+    line += fmt::format(" (n={} steps over {} run{}, {}, torch {})", c.n, c.repeats, c.repeats == 1 ? "" : "s", c.device, c.torch_version);
+  return line;
+}
+
+void confirm_findings(std::vector<Diagnostic>& findings, const std::map<std::string, const SourceFile*>& sources,
+                      const std::map<std::string, const RuleSpec*>& specs, const ConfirmOptions& o, std::ostream& log) {
+  for (auto& d : findings) {
+    auto spec = specs.find(d.rule_id);
+    if (spec == specs.end() || !spec->second->confirm) continue;
+    auto src = sources.find(d.path);
+    if (src == sources.end()) continue;
+    log << fmt::format("confirming {} at {}:{} ({} runs of the program and of its fixed twin)...\n", d.rule_id, d.path, d.start.line,
+                       std::max(1, o.repeats));
+    try {
+      d.confirmation = confirm_one(d, *src->second, *spec->second->confirm, o);
+    } catch (const std::exception& ex) {
+      d.confirmation = failed(Verdict::Error, spec->second->confirm->experiment, ex.what());
+    }
+    d.confirmation->summary = confirmation_line(d.rule_id, *d.confirmation);
+  }
+}
+
+int confirm_rule_example(const std::string& rule, const std::vector<std::string>& packs, const ConfirmOptions& o,
+                         const std::string& format) {
+  std::vector<RuleSpec> rules = all_rules(packs);
+  auto it = std::find_if(rules.begin(), rules.end(), [&](const RuleSpec& r) { return selector_matches(rule, r) && r.id.size() == rule.size(); });
+  if (it == rules.end())
+    it = std::find_if(rules.begin(), rules.end(), [&](const RuleSpec& r) { return r.name == rule || r.id == rule; });
+  if (it == rules.end()) throw ConfigError("no rule `" + rule + "`");
+  const RuleSpec& spec = *it;
+  if (!spec.confirm) throw ConfigError(spec.id + " names no experiment (`confirm:` in its rule), so it cannot be confirmed by running it");
+  if (spec.docs.example.empty() || spec.docs.use_instead.empty()) throw ConfigError(spec.id + " has no docs example pair to run");
+
+  // example.py = the world, the rule's setup, the example, the call that runs it.
+  auto program = [&](const std::string& body) {
+    std::string text = std::string("from ") + harness::kExampleWorldModule + " import *  # noqa: F403\n";
+    if (!spec.confirm->setup.empty()) text += spec.confirm->setup + (spec.confirm->setup.ends_with("\n") ? "" : "\n");
+    text += body + (body.ends_with("\n") ? "" : "\n");
+    if (!spec.confirm->run.empty()) text += spec.confirm->run + "\n";
+    return text;
+  };
+  std::string bad_text = program(spec.docs.example), fixed_text = program(spec.docs.use_instead);
+
+  // The finding on the example says which loop to measure. The example is code wherever the
+  // command runs (a folder named tests/ must not make it a test file).
+  py::set_lint_test_files_as_code(true);
+  std::vector<RuleSpec> one = {spec};
+  py::RuleSet set(one);
+  std::vector<std::string> texts = {bad_text};
+  RunResult result = run_analysis({"example.py"}, set, 1, &texts);
+  auto finding = std::find_if(result.findings.begin(), result.findings.end(), [&](const Diagnostic& d) { return d.rule_id == spec.id; });
+  if (finding == result.findings.end()) throw ConfigError(spec.id + "'s docs example raises no finding; nothing to confirm");
+  auto loop = py::find_loop_site(bad_text, finding->range, finding->region);
+  std::optional<py::LoopSite> fixed_loop = loop ? py::loop_by_ordinal(fixed_text, loop->ordinal) : std::nullopt;
+  Confirmation c;
+  if (!loop || !fixed_loop) {
+    c = failed(Verdict::Inconclusive, spec.confirm->experiment, "the example has no loop around the finding");
+  } else {
+    std::string why;
+    const std::string& python = python_for(o, why);
+    if (python.empty()) {
+      c = failed(Verdict::Error, spec.confirm->experiment, why);
+    } else {
+      std::string site = fmt::format("example.py:{}", loop->line);
+      apply_edits(bad_text, {py::probe_edit(bad_text, *loop, site)});
+      apply_edits(fixed_text, {py::probe_edit(fixed_text, *fixed_loop, site)});
+      harness::TempDir tmp;
+      harness::Variant bad{tmp.path() / "program", "example.py", "", ""}, fixed{tmp.path() / "fixed", "example.py", "", ""};
+      for (const auto* v : {&bad, &fixed}) {
+        write_text(v->workdir / "example.py", v == &bad ? bad_text : fixed_text);
+        write_text(v->workdir / (std::string(harness::kExampleWorldModule) + ".py"), std::string(harness::example_world_source()));
+      }
+      std::cerr << fmt::format("confirming {} on its docs example ({} runs of the example and of its fixed twin)...\n", spec.id,
+                               std::max(1, o.repeats));
+      c = harness::confirm_pair(*harness::find_experiment(spec.confirm->experiment), bad, fixed, settings_for(o, python), site);
+    }
+  }
+  c.summary = confirmation_line(spec.id, c);
+  if (format == "json") {
+    std::cout << confirmation_json(c).dump(2) << "\n";
+  } else {
+    std::cout << c.summary << "\n";
+    for (const auto& f : std::vector<Figure>{c.main}) (void)f;
+    for (const auto& f : c.more)
+      std::cout << fmt::format("  {}: {} (fixed: {})\n", f.metric, harness::format_amount(f.bad, f.unit), harness::format_amount(f.fixed, f.unit));
+  }
+  return c.verdict == Verdict::Confirmed ? kExitClean : c.verdict == Verdict::Error ? kExitError : kExitFindings;
+}
+
+int run_calibrate() {
+  std::error_code ec;
+  fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  fs::path tool = self.parent_path() / "torchlint-calibrate";
+  if (ec || !fs::exists(tool)) {
+    std::cerr << "error: this torchlint was built without CUDA (no nvcc/CUPTI at build time); calibrate needs the CUDA build\n";
+    return kExitError;
+  }
+  harness::TempDir home("torchlint-calibrate-");
+  harness::ProcessSpec p;
+  p.argv = {tool.string()};
+  p.env = harness::scrubbed_environment(home.path());
+  p.timeout_seconds = 120;
+  p.isolate_network = false;
+  harness::ProcessResult r = harness::run_process(p);
+  auto j = nlohmann::json::parse(r.output_tail.substr(std::min(r.output_tail.size(), r.output_tail.find('{'))), nullptr, false);
+  if (r.exit_status != 0 || j.is_discarded() || j.contains("error")) {
+    std::cerr << "error: calibration failed: " << r.output_tail << "\n";
+    return kExitError;
+  }
+  std::cout << fmt::format("GPU: {} (CUDA runtime {}, driver {})\n", j.value("gpu", "?"), j.value("cuda_runtime", 0), j.value("cuda_driver", 0));
+  std::cout << fmt::format("  kernel launch (host cost):      {:8.2f} µs\n", j.value("launch_us", 0.0));
+  std::cout << fmt::format("  sync round trip:                {:8.2f} µs  → each host read per step costs at least this\n",
+                           j.value("sync_round_trip_us", 0.0));
+  std::cout << fmt::format("  host-to-device, pageable:       {:8.2f} GB/s\n", j.value("h2d_pageable_gbps", 0.0));
+  std::cout << fmt::format("  host-to-device, pinned:         {:8.2f} GB/s\n", j.value("h2d_pinned_gbps", 0.0));
+  return kExitClean;
+}
+
+}  // namespace torchlint

@@ -1,0 +1,94 @@
+#include "python/loop_site.h"
+
+#include <vector>
+
+#include "python/ts.h"
+
+namespace torchlint::py {
+namespace {
+
+bool is_loop(TSNode n) {
+  std::string_view t = ts_node_type(n);
+  return t == "for_statement" || t == "while_statement" || t == "for_in_clause";
+}
+
+LoopSite site_of(TSNode loop, size_t ordinal, std::string_view src) {
+  LoopSite s;
+  std::string_view t = ts_node_type(loop);
+  s.kind = t == "while_statement" ? LoopSite::Kind::While : t == "for_in_clause" ? LoopSite::Kind::Comprehension : LoopSite::Kind::For;
+  TSNode head = ts_node_child_by_field_name(loop, s.kind == LoopSite::Kind::While ? "condition" : "right",
+                                            s.kind == LoopSite::Kind::While ? 9 : 5);
+  s.head = {ts_node_start_byte(head), ts_node_end_byte(head)};
+  s.line = ts_node_start_point(loop).row + 1;
+  s.ordinal = ordinal;
+  s.is_async = node_text(loop, src).starts_with("async");
+  return s;
+}
+
+// Every loop in source order (pre-order: an outer loop before the loops inside it).
+std::vector<TSNode> loops_in_order(TSNode root) {
+  std::vector<TSNode> out, stack{root};
+  while (!stack.empty()) {
+    TSNode n = stack.back();
+    stack.pop_back();
+    if (is_loop(n)) out.push_back(n);
+    for (uint32_t i = ts_node_child_count(n); i-- > 0;) stack.push_back(ts_node_child(n, i));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<LoopSite> find_loop_site(std::string_view source, ByteRange range, std::optional<ByteRange> region) {
+  Parser parser;
+  Tree tree = parser.parse(source);
+  if (!tree) return std::nullopt;
+  std::vector<TSNode> loops = loops_in_order(tree.root());
+  std::optional<size_t> best;
+  for (size_t i = 0; i < loops.size(); ++i) {
+    uint32_t b = ts_node_start_byte(loops[i]), e = ts_node_end_byte(loops[i]);
+    if (region && b == region->start && ts_node_type(loops[i]) != std::string_view("for_in_clause")) return site_of(loops[i], i, source);
+    // Pre-order: a later loop that also contains the range is nested deeper.
+    if (b <= range.start && range.end <= e) best = i;
+  }
+  if (!best) return std::nullopt;
+  return site_of(loops[*best], *best, source);
+}
+
+std::optional<LoopSite> loop_by_ordinal(std::string_view source, size_t ordinal) {
+  Parser parser;
+  Tree tree = parser.parse(source);
+  if (!tree) return std::nullopt;
+  std::vector<TSNode> loops = loops_in_order(tree.root());
+  if (ordinal >= loops.size()) return std::nullopt;
+  return site_of(loops[ordinal], ordinal, source);
+}
+
+Edit probe_edit(std::string_view source, const LoopSite& site, const std::string& label) {
+  std::string head(source.substr(site.head.start, site.head.end - site.head.start));
+  std::string quoted = "\"";
+  for (char c : label) quoted += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+  quoted += "\"";
+  Edit e;
+  e.range = site.head;
+  e.replacement = site.kind == LoopSite::Kind::While ? "__torchlint_probe__.tick(" + quoted + ") and (" + head + ")"
+                                                     : "__torchlint_probe__.loop((" + head + "), " + quoted + ")";
+  return e;
+}
+
+bool has_main_guard(std::string_view source) {
+  Parser parser;
+  Tree tree = parser.parse(source);
+  if (!tree) return false;
+  TSNode root = tree.root();
+  for (uint32_t i = 0; i < ts_node_named_child_count(root); ++i) {
+    TSNode n = ts_node_named_child(root, i);
+    if (ts_node_type(n) != std::string_view("if_statement")) continue;
+    TSNode cond = ts_node_child_by_field_name(n, "condition", 9);
+    std::string_view text = node_text(cond, source);
+    if (text.find("__name__") != std::string_view::npos && text.find("__main__") != std::string_view::npos) return true;
+  }
+  return false;
+}
+
+}  // namespace torchlint::py

@@ -1,0 +1,31 @@
+// Where the harness puts its probe: the loop a finding is about, and the text that rewrites its
+// head so that each iteration is measured, on the same line (line numbers stay true).
+#pragma once
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/diagnostic.h"
+
+namespace torchlint::py {
+
+struct LoopSite {
+  enum class Kind { For, While, Comprehension } kind = Kind::For;
+  ByteRange head;        // the iterable (for) or the condition (while)
+  uint32_t line = 0;     // 1-based line of the loop keyword
+  size_t ordinal = 0;    // loops before it in the file, in source order
+  bool is_async = false; // `async for`: not instrumented
+};
+
+// The innermost loop around `range`; when `region` starts exactly at a loop (a rule's
+// training-loop region), that loop. nullopt: the range is in no loop.
+std::optional<LoopSite> find_loop_site(std::string_view source, ByteRange range, std::optional<ByteRange> region);
+// The loop with this ordinal (the same loop in a fixed copy of the code).
+std::optional<LoopSite> loop_by_ordinal(std::string_view source, size_t ordinal);
+// The edit that makes the probe sample each iteration: `loop((ITER), "SITE")` or
+// `tick("SITE") and (COND)`.
+Edit probe_edit(std::string_view source, const LoopSite& site, const std::string& label);
+// Whether the file runs as a script (`if __name__ == "__main__":`).
+bool has_main_guard(std::string_view source);
+
+}  // namespace torchlint::py

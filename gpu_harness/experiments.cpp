@@ -1,0 +1,283 @@
+#include "gpu_harness/experiments.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+#include "gpu_harness/stats.h"
+
+namespace torchlint::harness {
+
+namespace {
+
+const std::vector<Experiment> kExperiments = {
+    {"memory-growth", {"heap", "graph"}, "host heap and autograd graph nodes retained per iteration"},
+    {"sync-count", {"syncs", "cpu"}, "host reads of tensors (GPU synchronisations) per iteration"},
+    {"grad-memory", {"saved", "graph", "heap"}, "bytes saved for backward per iteration"},
+    {"eval-mode", {"modes"}, "forward calls whose output changes between identical calls or differs from eval mode"},
+    {"train-mode", {"trainmode"}, "forward calls with gradients on whose dropout or batch-norm layers are in eval mode"},
+};
+
+}  // namespace
+
+const std::vector<std::string>& experiment_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> v;
+    for (const auto& e : kExperiments) v.push_back(e.name);
+    return v;
+  }();
+  return names;
+}
+
+const std::vector<std::string>& probe_variants() {
+  static const std::vector<std::string> v = {"no-grad", "eval-mode", "train-mode"};
+  return v;
+}
+
+const Experiment* find_experiment(std::string_view name) {
+  for (const auto& e : kExperiments)
+    if (e.name == name) return &e;
+  return nullptr;
+}
+
+namespace {
+
+// Consecutive samples of one run of the loop, both after warm-up.
+template <typename F>
+void for_each_step(const ProbeRun& run, int warmup, F&& f) {
+  for (size_t k = 0; k + 1 < run.samples.size(); ++k) {
+    const Sample& a = run.samples[k];
+    const Sample& b = run.samples[k + 1];
+    if (a.segment != b.segment || a.last || a.index < static_cast<size_t>(warmup)) continue;
+    f(a, b);
+  }
+}
+
+}  // namespace
+
+size_t measured_steps(const ProbeRun& run, int warmup) {
+  size_t n = 0;
+  for_each_step(run, warmup, [&](const Sample&, const Sample&) { ++n; });
+  return n;
+}
+
+StepSeries step_series(const ProbeRun& run, const std::string& metric, int warmup) {
+  StepSeries s;
+  for_each_step(run, warmup, [&](const Sample& a, const Sample& b) {
+    auto x = a.values.find(metric), y = b.values.find(metric);
+    if (x != a.values.end() && y != b.values.end()) s.deltas.push_back(y->second - x->second);
+  });
+  if (s.deltas.empty()) return s;
+  std::vector<double> cumulated{0};
+  for (double d : s.deltas) cumulated.push_back(cumulated.back() + d);
+  LineFit fit = least_squares(cumulated);
+  s.slope = fit.slope;
+  s.r2 = fit.r2;
+  s.mean = cumulated.back() / static_cast<double>(s.deltas.size());
+  return s;
+}
+
+std::string unusable_run(const ProbeRun& run, int warmup, const std::string& site, double timeout_seconds) {
+  size_t steps = measured_steps(run, warmup);
+  if (steps >= 3) return "";
+  size_t begun = std::count_if(run.samples.begin(), run.samples.end(), [](const Sample& s) { return !s.last; });
+  std::string reached = run.samples.empty() ? "before reaching the loop at " + site
+                                            : "after " + std::to_string(begun) + " iteration(s) of the loop at " + site;
+  std::string tail = run.error.empty() ? run.process.output_tail : run.error;
+  auto last_line = [](std::string t) {
+    while (!t.empty() && (t.back() == '\n' || t.back() == ' ')) t.pop_back();
+    size_t nl = t.find_last_of('\n');
+    return nl == std::string::npos ? t : t.substr(nl + 1);
+  };
+  if (!run.process.started) return "could not start Python: " + last_line(run.process.output_tail);
+  if (run.process.timed_out)
+    return fmt::format("timed out after {:.0f} s {}", timeout_seconds, reached);
+  if (run.process.signal) return fmt::format("the program was killed by signal {} {}", run.process.signal, reached);
+  if (run.end == "exit") {
+    std::string how = run.status == 0 ? "exited" : fmt::format("failed (exit status {})", run.status);
+    std::string detail = run.status != 0 ? last_line(tail) : "";
+    std::string msg = "the program " + how + " " + reached;
+    if (!run.samples.empty()) msg += fmt::format(" ({} measured, {} needed after {} warm-up)", steps, 3, warmup);
+    if (!detail.empty()) msg += ": " + detail;
+    return msg;
+  }
+  return "the probe reported no result " + reached + (tail.empty() ? "" : ": " + last_line(tail));
+}
+
+namespace {
+
+std::string signed_amount(double v, const std::string& unit) { return (v >= 0 ? "+" : "") + format_amount(v, unit); }
+
+// A figure over repeated runs: the median of each run's value, and how far they stray.
+Figure figure(const std::string& metric, const std::string& unit, const std::vector<ProbeRun>& bad,
+              const std::vector<ProbeRun>& fixed, const std::function<double(const ProbeRun&)>& of) {
+  Figure f;
+  f.metric = metric;
+  f.unit = unit;
+  std::vector<double> b, x;
+  for (const auto& r : bad) b.push_back(of(r));
+  for (const auto& r : fixed) x.push_back(of(r));
+  f.bad = median(b);
+  f.fixed = median(x);
+  f.spread = half_range(b);
+  return f;
+}
+
+bool has_metric(const std::vector<ProbeRun>& runs, const std::string& metric) {
+  for (const auto& r : runs)
+    for (const auto& s : r.samples)
+      if (s.values.count(metric)) return true;
+  return false;
+}
+
+Confirmation verdict(Verdict v, Figure main, std::string why) {
+  Confirmation c;
+  c.verdict = v;
+  c.main = std::move(main);
+  c.why = std::move(why);
+  return c;
+}
+
+Confirmation judge_memory(const std::vector<ProbeRun>& bad, const std::vector<ProbeRun>& fixed, int w) {
+  auto slope = [w](const char* m) { return [w, m](const ProbeRun& r) { return step_series(r, m, w).slope; }; };
+  Figure nodes = figure("graph nodes retained per step", "nodes", bad, fixed, slope("graph_nodes"));
+  Figure tensors = figure("tensors holding a graph per step", "tensors", bad, fixed, slope("graph_tensors"));
+  Figure heap = figure("host heap retained per step", "B", bad, fixed, slope("heap"));
+  bool heap_known = has_metric(bad, "heap");
+  // What the fix removes is the finding's cost; what the fixed twin still retains belongs to
+  // something else in the loop (often another finding).
+  double removed_nodes = nodes.bad - nodes.fixed, removed_tensors = tensors.bad - tensors.fixed;
+  double removed_heap = heap.bad - heap.fixed;
+  bool graph_removed = removed_tensors >= 0.5 || removed_nodes >= 0.5;
+  bool heap_removed = heap_known && removed_heap >= 1024 && removed_heap >= 3 * heap.spread;
+  auto side = [&](double t, double h, double n) {
+    return fmt::format("{:+.1f} graph(s) kept per step ({}{} nodes)", t, heap_known ? signed_amount(h, "B") + " host heap, " : "",
+                       signed_amount(n, ""));
+  };
+  std::string numbers = side(tensors.bad, heap.bad, nodes.bad) + "; fixed: " + side(tensors.fixed, heap.fixed, nodes.fixed);
+  Confirmation c;
+  if (graph_removed || heap_removed) {
+    std::string rest = nodes.fixed >= 0.5 || tensors.fixed >= 0.5
+                           ? std::string(" by this line; the rest by something else in the loop")
+                           : "";
+    c = verdict(Verdict::Confirmed, graph_removed ? tensors : heap, numbers + " → the graph of every step is kept" + rest);
+  } else if (nodes.bad < 0.5 && tensors.bad < 0.5 && (!heap_known || heap.bad < 1024)) {
+    c = verdict(Verdict::NotConfirmed, tensors, numbers + " → nothing is retained from step to step here");
+  } else {
+    c = verdict(Verdict::Inconclusive, tensors, numbers + " → memory grows with and without the fix: something else retains it");
+  }
+  for (const Figure& f : {nodes, heap})
+    if (f.metric != c.main.metric && (heap_known || &f != &heap)) c.more.push_back(f);
+  if (has_metric(bad, "cuda_alloc"))
+    c.more.push_back(figure("CUDA memory retained per step", "B", bad, fixed, slope("cuda_alloc")));
+  return c;
+}
+
+Confirmation judge_syncs(const std::vector<ProbeRun>& bad, const std::vector<ProbeRun>& fixed, int w) {
+  auto mean = [w](const char* m) { return [w, m](const ProbeRun& r) { return step_series(r, m, w).mean; }; };
+  auto median_delta = [w](const char* m) {
+    return [w, m](const ProbeRun& r) { return median(step_series(r, m, w).deltas); };
+  };
+  Figure syncs = figure("host reads per step", "syncs", bad, fixed, mean("syncs"));
+  Figure cpu = figure("CPU time per step (median)", "s", bad, fixed, median_delta("cpu"));
+  std::string numbers = fmt::format("{:.2f} host reads (GPU syncs) per step; fixed: {:.2f}", syncs.bad, syncs.fixed);
+  Confirmation c;
+  if (syncs.bad >= 0.5 && syncs.bad - syncs.fixed >= 0.5)
+    c = verdict(Verdict::Confirmed, syncs, numbers + " → on a GPU the CPU waits for the queued work every step");
+  else if (syncs.bad - syncs.fixed < 0.1)
+    c = verdict(Verdict::NotConfirmed, syncs, numbers + " → the fix removes no host read from the loop");
+  else
+    c = verdict(Verdict::Inconclusive, syncs, numbers + " → fewer than one read per step is removed");
+  c.more.push_back(cpu);
+  if (has_metric(bad, "sync_warnings"))
+    c.more.push_back(figure("synchronizing CUDA operations per step (sync debug mode)", "syncs", bad, fixed, mean("sync_warnings")));
+  if (has_metric(bad, "cupti_syncs"))
+    c.more.push_back(figure("CUDA synchronizations per step (CUPTI)", "syncs", bad, fixed, mean("cupti_syncs")));
+  auto event_median = [](const ProbeRun& r) {
+    std::vector<double> v;
+    for (const auto& [seg, ms] : r.event_ms) v.push_back(ms / 1000);
+    return median(v);
+  };
+  bool events = std::any_of(bad.begin(), bad.end(), [](const ProbeRun& r) { return !r.event_ms.empty(); });
+  if (events) c.more.push_back(figure("GPU step time (CUDA events, median)", "s", bad, fixed, event_median));
+  return c;
+}
+
+Confirmation judge_saved(const std::vector<ProbeRun>& bad, const std::vector<ProbeRun>& fixed, int w) {
+  auto mean = [w](const char* m) { return [w, m](const ProbeRun& r) { return step_series(r, m, w).mean; }; };
+  Figure saved = figure("bytes saved for backward per step", "B", bad, fixed, mean("saved"));
+  std::string numbers = signed_amount(saved.bad, "B") + " saved for backward per step; fixed: " + signed_amount(saved.fixed, "B");
+  Confirmation c;
+  if (saved.bad > 0 && saved.fixed <= 0.01 * saved.bad)
+    c = verdict(Verdict::Confirmed, saved, numbers + " → every forward pass records a graph nobody backpropagates");
+  else if (saved.bad <= 0)
+    c = verdict(Verdict::NotConfirmed, saved, numbers + " → no graph is recorded here (parameters frozen or tensors without grad)");
+  else
+    c = verdict(Verdict::Inconclusive, saved, numbers + " → the fixed twin records a graph too");
+  c.more.push_back(figure("graph nodes retained per step", "nodes", bad, fixed,
+                          [w](const ProbeRun& r) { return step_series(r, "graph_nodes", w).slope; }));
+  if (has_metric(bad, "cuda_peak")) {
+    auto peak = [](const ProbeRun& r) {
+      double m = 0;
+      for (const auto& s : r.samples)
+        if (auto it = s.values.find("cuda_peak"); it != s.values.end()) m = std::max(m, it->second);
+      return m;
+    };
+    c.more.push_back(figure("peak CUDA memory", "B", bad, fixed, peak));
+  }
+  return c;
+}
+
+Confirmation judge_modes(const std::vector<ProbeRun>& bad, const std::vector<ProbeRun>& fixed, int w) {
+  auto mean = [w](const char* m) { return [w, m](const ProbeRun& r) { return step_series(r, m, w).mean; }; };
+  Figure eval_differ = figure("steps whose output differs from eval mode", "per step", bad, fixed, mean("eval_differ"));
+  Figure repeat = figure("steps where two identical forward calls differ", "per step", bad, fixed, mean("modes_differ"));
+  std::string numbers = fmt::format("{:.0f}% of steps give outputs that differ from eval mode ({:.0f}% differ between two identical calls); fixed: {:.0f}%",
+                                    100 * eval_differ.bad, 100 * repeat.bad, 100 * eval_differ.fixed);
+  Confirmation c;
+  if (eval_differ.bad >= 0.5 && eval_differ.fixed == 0)
+    c = verdict(Verdict::Confirmed, eval_differ, numbers + " → dropout or batch-norm statistics change the evaluation");
+  else if (eval_differ.bad == 0)
+    c = verdict(Verdict::NotConfirmed, eval_differ,
+                numbers + " → no module called in the loop behaves differently in train mode");
+  else
+    c = verdict(Verdict::Inconclusive, eval_differ, numbers);
+  c.more.push_back(repeat);
+  return c;
+}
+
+Confirmation judge_train_mode(const std::vector<ProbeRun>& bad, const std::vector<ProbeRun>& fixed, int w) {
+  auto mean = [w](const char* m) { return [w, m](const ProbeRun& r) { return step_series(r, m, w).mean; }; };
+  Figure wrong = figure("training forward calls with dropout/batch-norm in eval mode", "per step", bad, fixed, mean("train_in_eval"));
+  std::string numbers = fmt::format("{:.2f} training forward calls per step run with dropout/batch-norm in eval mode; fixed: {:.2f}",
+                                    wrong.bad, wrong.fixed);
+  if (wrong.bad > 0 && wrong.fixed == 0)
+    return verdict(Verdict::Confirmed, wrong, numbers + " → later epochs train in eval mode");
+  if (wrong.bad == 0)
+    return verdict(Verdict::NotConfirmed, wrong, numbers + " → every measured training step ran in train mode");
+  return verdict(Verdict::Inconclusive, wrong, numbers);
+}
+
+}  // namespace
+
+Confirmation judge(const Experiment& e, const std::vector<ProbeRun>& bad, const std::vector<ProbeRun>& fixed, int warmup) {
+  Confirmation c;
+  if (e.name == "memory-growth") c = judge_memory(bad, fixed, warmup);
+  else if (e.name == "sync-count") c = judge_syncs(bad, fixed, warmup);
+  else if (e.name == "grad-memory") c = judge_saved(bad, fixed, warmup);
+  else if (e.name == "eval-mode") c = judge_modes(bad, fixed, warmup);
+  else if (e.name == "train-mode") c = judge_train_mode(bad, fixed, warmup);
+  c.experiment = e.name;
+  c.repeats = bad.size();
+  for (const auto& r : bad) c.n += measured_steps(r, warmup);
+  if (!bad.empty()) {
+    c.device = bad.front().device + (bad.front().gpu.empty() ? "" : " (" + bad.front().gpu + ")");
+    c.torch_version = bad.front().torch_version;
+  }
+  c.ratio = c.main.fixed != 0 ? c.main.bad / c.main.fixed : 0;
+  return c;
+}
+
+}  // namespace torchlint::harness

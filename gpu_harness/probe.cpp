@@ -1,0 +1,130 @@
+#include "gpu_harness/probe.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+namespace torchlint::harness {
+namespace fs = std::filesystem;
+
+ProbeRun parse_probe_output(std::string_view jsonl) {
+  ProbeRun run;
+  std::istringstream in{std::string(jsonl)};
+  for (std::string line; std::getline(in, line);) {
+    auto j = nlohmann::json::parse(line, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) continue;
+    if (j.contains("probe")) {
+      run.torch_version = j.value("torch", "");
+      run.device = j.value("device", "");
+      if (j.contains("gpu") && j["gpu"].is_string()) run.gpu = j["gpu"];
+      run.heap_available = j.value("heap", false);
+    } else if (j.contains("end")) {
+      run.end = j.value("end", "");
+      run.status = j.value("status", 0);
+      run.error = j.value("error", "");
+      if (j.contains("event_ms") && j["event_ms"].is_array())
+        for (const auto& e : j["event_ms"])
+          if (e.is_array() && e.size() == 2 && e[0].is_number() && e[1].is_number())
+            run.event_ms.push_back({e[0].get<size_t>(), e[1].get<double>()});
+    } else if (j.contains("i") && j["i"].is_number()) {
+      Sample s;
+      s.index = j["i"].get<size_t>();
+      s.segment = j.value("seg", size_t{0});
+      s.last = j.value("last", false);
+      for (const auto& [k, v] : j.items())
+        if (v.is_number() && k != "i" && k != "seg") s.values[k] = v.get<double>();
+      run.samples.push_back(std::move(s));
+    }
+  }
+  return run;
+}
+
+namespace {
+
+void write_file(const fs::path& path, std::string_view text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string join(const std::vector<std::string>& v) {
+  std::string out;
+  for (const auto& s : v) out += (out.empty() ? "" : ",") + s;
+  return out;
+}
+
+}  // namespace
+
+ProbeRun run_probe(const ProbeSpec& spec, const fs::path& home) {
+  fs::path probe = spec.workdir / kProbeFile;
+  if (!fs::exists(probe)) write_file(probe, probe_source());
+  static int counter = 0;
+  fs::path out = home / ("probe-" + std::to_string(++counter) + ".jsonl");
+  ProcessSpec p;
+  p.argv = {spec.python, "-X", "faulthandler", probe.string(), (spec.workdir / spec.script).string()};
+  p.argv.insert(p.argv.end(), spec.args.begin(), spec.args.end());
+  p.cwd = spec.workdir / spec.cwd;
+  p.env = scrubbed_environment(home);
+  p.env["TORCHLINT_PROBE_OUT"] = out.string();
+  p.env["TORCHLINT_PROBE_STEPS"] = std::to_string(spec.steps);
+  p.env["TORCHLINT_PROBE_WARMUP"] = std::to_string(spec.warmup);
+  p.env["TORCHLINT_PROBE_METRICS"] = join(spec.metrics);
+  p.env["TORCHLINT_PROBE_VARIANT"] = spec.variant;
+  if (!spec.cupti_library.empty()) p.env["TORCHLINT_CUPTI_LIB"] = spec.cupti_library;
+  bool gpu_present = fs::exists("/dev/nvidia0") || fs::exists("/dev/nvidiactl");
+  if (spec.device == "cpu") p.env["CUDA_VISIBLE_DEVICES"] = "";
+  if (spec.device == "cpu" || !gpu_present) {
+    // One thread: CPU time then measures the work, and two runs do not fight over cores.
+    p.env["OMP_NUM_THREADS"] = "1";
+    p.env["MKL_NUM_THREADS"] = "1";
+  }
+  p.timeout_seconds = spec.timeout_seconds;
+  // The program's own data stays its own: a generous cap that still stops a runaway on CPU.
+  if (spec.device == "cpu") p.memory_limit_bytes = uint64_t{16} << 30;
+  ProbeRun run;
+  ProcessResult result = run_process(p);
+  run = parse_probe_output(read_file(out));
+  run.process = std::move(result);
+  return run;
+}
+
+std::string find_python(const std::string& explicit_python, std::string& torch_version, std::string& why) {
+  std::vector<std::string> candidates;
+  if (!explicit_python.empty()) candidates.push_back(explicit_python);
+  else {
+    if (const char* env = std::getenv("TORCHLINT_PYTHON"); env && *env) candidates.push_back(env);
+    candidates.push_back("python3");
+    candidates.push_back("/usr/bin/python3");
+  }
+  TempDir home("torchlint-python-");
+  std::string tried;
+  for (const auto& python : candidates) {
+    ProcessSpec p;
+    p.argv = {python, "-c", "import torch, sys; sys.stdout.write(torch.__version__)"};
+    p.env = scrubbed_environment(home.path());
+    p.env["CUDA_VISIBLE_DEVICES"] = "";
+    p.timeout_seconds = 60;
+    p.isolate_network = false;
+    ProcessResult r = run_process(p);
+    if (r.started && r.exit_status == 0 && !r.output_tail.empty()) {
+      std::string out = r.output_tail;
+      size_t nl = out.find_last_of('\n');
+      torch_version = nl == std::string::npos ? out : out.substr(nl + 1);
+      return python;
+    }
+    tried += (tried.empty() ? "" : ", ") + python + (r.started ? " (no torch)" : " (not found)");
+  }
+  why = "no Python with torch: tried " + tried + "; give one with --python or $TORCHLINT_PYTHON";
+  return "";
+}
+
+}  // namespace torchlint::harness

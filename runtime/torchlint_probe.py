@@ -1,0 +1,427 @@
+"""torchlint's runtime probe: measures one loop of a program, one sample per iteration.
+
+`torchlint confirm` writes this file into a temporary copy of the project, rewrites the head of
+the flagged loop (on the same line, so line numbers stay true) and runs
+
+    python3 torchlint_probe.py SCRIPT ARGS...
+
+    for x, y in loader:            ->  for x, y in __torchlint_probe__.loop((loader), "train.py:27"):
+    while step < n:                ->  while __torchlint_probe__.tick("train.py:27") and (step < n):
+
+Each sample is a JSON line in $TORCHLINT_PROBE_OUT, taken at the head of an iteration (so it
+describes the program after the previous one). After $TORCHLINT_PROBE_WARMUP +
+$TORCHLINT_PROBE_STEPS iterations the probe writes its last line and ends the process with
+os._exit: user code cannot catch that, and the program's exit handlers are skipped.
+
+Metrics ($TORCHLINT_PROBE_METRICS, comma-separated; each costs only when asked for):
+  heap    glibc heap in use (mallinfo2: small blocks + mmapped blocks), after gc.collect()
+  graph   live tensors that hold an autograd graph, and the distinct graph nodes they reach
+  saved   bytes saved for backward (saved_tensors_hooks), cumulative
+  syncs   operations that read a tensor on the host (would wait for the GPU), cumulative;
+          on CUDA also torch.cuda.set_sync_debug_mode warnings and a CUPTI counter
+  cpu     this thread's CPU time, cumulative
+  modes   per top-level module call: whether its output differs between two identical calls,
+          and from the same module in eval mode (dropout, batch-norm statistics)
+  trainmode  top-level module calls with gradients on whose dropout/batch-norm layers are in eval mode
+CUDA (when the program uses it): memory allocated, the peak since the previous sample, and
+CUDA-event time between iteration heads (read at the end, never by synchronising per step).
+
+$TORCHLINT_PROBE_VARIANT makes the fixed twin of a finding whose fix is not a text edit:
+  no-grad     each iteration of the loop runs under torch.no_grad()
+  eval-mode   modules called at top level in the loop are put in eval mode first
+  train-mode  modules called at top level are put back in train mode at each iteration head
+"""
+import builtins
+import ctypes
+import gc
+import json
+import os
+import runpy
+import sys
+import time
+import traceback
+import warnings
+
+_OUT = None
+_STEPS = int(os.environ.get("TORCHLINT_PROBE_STEPS", "20"))
+_WARMUP = int(os.environ.get("TORCHLINT_PROBE_WARMUP", "3"))
+_METRICS = set(filter(None, os.environ.get("TORCHLINT_PROBE_METRICS", "heap,graph").split(",")))
+_VARIANT = os.environ.get("TORCHLINT_PROBE_VARIANT", "")
+
+_torch = None
+_started = False
+_samples = 0
+_segment = 0
+_in_loop = False
+_cuda = False
+_events = []
+_counters = {"syncs": 0, "saved": 0, "sync_warnings": 0, "modes_differ": 0, "eval_differ": 0,
+             "top_calls": 0, "train_in_eval": 0}
+_cupti = None
+_sync_ops = {}  # which operations read tensors on the host, and how often (in the last record)
+
+
+def _write(record):
+    _OUT.write(json.dumps(record) + "\n")
+    _OUT.flush()
+
+
+# ---- heap ---------------------------------------------------------------------------------
+class _MallInfo2(ctypes.Structure):
+    _fields_ = [(n, ctypes.c_size_t) for n in
+                ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks",
+                 "uordblks", "fordblks", "keepcost")]
+
+
+_mallinfo2 = None
+try:
+    _libc = ctypes.CDLL(None)
+    _mallinfo2 = _libc.mallinfo2
+    _mallinfo2.restype = _MallInfo2
+except (OSError, AttributeError):
+    _mallinfo2 = None
+
+
+def _heap_in_use():
+    if _mallinfo2 is None:
+        return None
+    info = _mallinfo2()
+    return int(info.uordblks + info.hblkhd)
+
+
+# ---- autograd graph -------------------------------------------------------------------------
+def _graph_counts():
+    torch = _torch
+    roots = []
+    with warnings.catch_warnings():  # isinstance on some deprecated module attributes warns
+        warnings.simplefilter("ignore")
+        for obj in gc.get_objects():
+            try:
+                if isinstance(obj, torch.Tensor) and obj.grad_fn is not None:
+                    roots.append(obj.grad_fn)
+            except Exception:
+                pass
+    seen, keep, stack = set(), [], list(roots)
+    while stack:
+        fn = stack.pop()
+        if fn is None or id(fn) in seen:
+            continue
+        seen.add(id(fn))
+        keep.append(fn)  # keeps ids unique while walking
+        for nxt, _ in getattr(fn, "next_functions", ()):
+            stack.append(nxt)
+    return len(roots), len(seen)
+
+
+# ---- host reads (would-sync operations) ---------------------------------------------------------
+# `.to(device)` is left out: on a CPU run it cannot tell a copy to the host from one to the GPU.
+_SYNC_METHODS = {"item", "tolist", "numpy", "cpu", "__bool__", "__float__", "__int__", "__index__",
+                 "__format__", "__repr__", "__str__", "nonzero", "masked_select", "unique",
+                 "__array__"}
+
+
+def _make_sync_mode():
+    from torch.overrides import TorchFunctionMode
+    # Reads inside torch itself (an optimizer's step counter, a CPU tensor in a GPU run too)
+    # are not the program's: only calls made from code outside the torch package count.
+    torch_dir = os.path.dirname(_torch.__file__) + os.sep
+
+    class SyncCounter(TorchFunctionMode):
+        depth = 0
+
+        def __torch_function__(self, func, types, args=(), kwargs=None):
+            name = getattr(func, "__name__", "")
+            outer = SyncCounter.depth == 0
+            if outer and name in _SYNC_METHODS and _called_by_program(torch_dir):
+                _counters["syncs"] += 1
+                _sync_ops[name] = _sync_ops.get(name, 0) + 1
+            SyncCounter.depth += 1
+            try:
+                return func(*args, **(kwargs or {}))
+            finally:
+                SyncCounter.depth -= 1
+
+    return SyncCounter()
+
+
+# torch's dispatch plumbing between a Tensor method and a function mode.
+_PLUMBING = ("overrides.py", "_tensor.py", "_tensor_str.py")
+
+
+def _called_by_program(torch_dir):
+    frame = sys._getframe(2)
+    while frame is not None:
+        name = frame.f_code.co_filename
+        if not (name.startswith(torch_dir) and name.endswith(_PLUMBING)):
+            return not name.startswith(torch_dir)
+        frame = frame.f_back
+    return True
+
+
+def _count_sync_warning(message, category, filename, lineno, file=None, line=None):
+    if "synchroniz" in str(message):
+        _counters["sync_warnings"] += 1
+        return
+    _show_warning(message, category, filename, lineno, file, line)
+
+
+_show_warning = warnings.showwarning
+
+
+def _keep_sync_warnings_visible():
+    # Programs often silence warnings; the sync-debug ones must still reach the counter.
+    if not warnings.filters or warnings.filters[0][1] is None or \
+            warnings.filters[0][1].pattern != ".*synchroniz":
+        warnings.filterwarnings("always", message=".*synchroniz")
+    if warnings.showwarning is not _count_sync_warning:
+        warnings.showwarning = _count_sync_warning
+
+
+# ---- modules -------------------------------------------------------------------------------------
+_depth = 0
+_rechecking = False
+_checked_this_step = False
+_top_modules = []
+
+
+_mode_layers = {}
+
+
+def _mode_dependent(module):
+    """The layers whose output depends on train/eval mode (walked once per module)."""
+    found = _mode_layers.get(id(module))
+    if found is None:
+        nn = _torch.nn
+        kinds = (nn.modules.dropout._DropoutNd, nn.modules.batchnorm._BatchNorm,
+                 nn.modules.instancenorm._InstanceNorm)
+        found = [m for m in module.modules() if isinstance(m, kinds)]
+        _mode_layers[id(module)] = found
+    return found
+
+
+def _same(a, b):
+    torch = _torch
+    if isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor):
+        return a.shape == b.shape and bool(torch.equal(a, b))
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)) and len(a) == len(b):
+        return all(_same(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict) and isinstance(b, dict) and a.keys() == b.keys():
+        return all(_same(a[k], b[k]) for k in a)
+    return True  # nothing comparable
+
+
+def _pre_hook(module, inputs):
+    global _depth
+    if _rechecking:
+        return None
+    if _depth == 0:
+        if module not in _top_modules:
+            _top_modules.append(module)
+        if _VARIANT == "eval-mode":
+            module.eval()
+        _counters["top_calls"] += 1
+        if "trainmode" in _METRICS and _torch.is_grad_enabled():
+            if any(not m.training for m in _mode_dependent(module)):
+                _counters["train_in_eval"] += 1
+    _depth += 1
+    return None
+
+
+def _post_hook(module, inputs, output):
+    global _depth, _rechecking, _checked_this_step
+    if _rechecking:
+        return None
+    _depth -= 1
+    if _depth == 0 and "modes" in _METRICS and not _checked_this_step and _mode_dependent(module):
+        _checked_this_step = True
+        _recheck(module, inputs, output)
+    return None
+
+
+def _recheck(module, inputs, output):
+    """Calls a copy of the module twice on the same input, and once more in eval mode."""
+    global _rechecking
+    import copy
+    torch = _torch
+    _rechecking = True
+    try:
+        twin = copy.deepcopy(module)
+        with torch.no_grad():
+            first = twin(*inputs)
+            second = twin(*inputs)
+            if not _same(first, second):
+                _counters["modes_differ"] += 1
+            twin.eval()
+            if not _same(twin(*inputs), output if module.training else first):
+                _counters["eval_differ"] += 1
+    except Exception:
+        pass
+    finally:
+        _rechecking = False
+
+
+# ---- sampling ------------------------------------------------------------------------------------
+def _start():
+    global _torch, _started, _cuda, _cupti
+    _started = True
+    import torch
+    _torch = torch
+    _cuda = torch.cuda.is_available() and torch.cuda.is_initialized()
+    _write({"probe": 1, "torch": torch.__version__, "python": sys.version.split()[0],
+            "device": "cuda" if _cuda else "cpu",
+            "gpu": torch.cuda.get_device_name() if _cuda else None,
+            "heap": _mallinfo2 is not None})
+    if "syncs" in _METRICS:
+        _make_sync_mode().__enter__()
+        if _cuda:
+            torch.cuda.set_sync_debug_mode(1)
+            lib = os.environ.get("TORCHLINT_CUPTI_LIB")
+            if lib:
+                try:
+                    _cupti = ctypes.CDLL(lib)
+                    _cupti.torchlint_cupti_syncs.restype = ctypes.c_ulonglong
+                    if _cupti.torchlint_cupti_start() != 0:
+                        _cupti = None
+                except (OSError, AttributeError):
+                    _cupti = None
+    if "saved" in _METRICS:
+        def pack(tensor):
+            _counters["saved"] += tensor.numel() * tensor.element_size()
+            # Not the tensor itself: a saved output would hold its own graph node, a cycle
+            # through C++ that gc cannot free (the probe would leak what it measures).
+            return tensor.detach()
+        torch.autograd.graph.saved_tensors_hooks(pack, lambda tensor: tensor).__enter__()
+    if {"modes", "trainmode"} & _METRICS or _VARIANT in ("eval-mode", "train-mode"):
+        torch.nn.modules.module.register_module_forward_pre_hook(_pre_hook)
+        torch.nn.modules.module.register_module_forward_hook(_post_hook)
+
+
+def _sample(site, last):
+    global _samples, _checked_this_step
+    torch = _torch
+    if "syncs" in _METRICS and _cuda:
+        _keep_sync_warnings_visible()
+    record = {"i": _samples, "seg": _segment}
+    if last:
+        record["last"] = True
+    if "heap" in _METRICS or "graph" in _METRICS:
+        gc.collect()
+    if "heap" in _METRICS:
+        record["heap"] = _heap_in_use()
+    if "graph" in _METRICS:
+        record["graph_tensors"], record["graph_nodes"] = _graph_counts()
+    if "saved" in _METRICS:
+        record["saved"] = _counters["saved"]
+    if "syncs" in _METRICS:
+        record["syncs"] = _counters["syncs"]
+        if _cuda:
+            record["sync_warnings"] = _counters["sync_warnings"]
+            if _cupti is not None:
+                record["cupti_syncs"] = int(_cupti.torchlint_cupti_syncs())
+    if "cpu" in _METRICS:
+        record["cpu"] = time.thread_time()
+    if "modes" in _METRICS:
+        record["modes_differ"] = _counters["modes_differ"]
+        record["eval_differ"] = _counters["eval_differ"]
+        record["top_calls"] = _counters["top_calls"]
+    if "trainmode" in _METRICS:
+        record["train_in_eval"] = _counters["train_in_eval"]
+        record["top_calls"] = _counters["top_calls"]
+    if _cuda:
+        record["cuda_alloc"] = torch.cuda.memory_allocated()
+        record["cuda_peak"] = torch.cuda.max_memory_allocated()
+        torch.cuda.reset_peak_memory_stats()
+        event = torch.cuda.Event(enable_timing=True)
+        event.record()
+        _events.append((_segment, event))
+    _write(record)
+    _samples += 1
+    _checked_this_step = False
+    if _samples > _WARMUP + _STEPS:
+        _finish("steps")
+
+
+def _finish(reason, status=0, error=None):
+    record = {"end": reason, "status": status, "samples": _samples}
+    if _sync_ops:
+        record["sync_ops"] = _sync_ops
+    if error:
+        record["error"] = error[-2000:]
+    if _cuda and _torch is not None:
+        try:
+            _torch.cuda.synchronize()
+            record["event_ms"] = [
+                [seg, a.elapsed_time(b)] for (seg, a), (seg_b, b) in zip(_events, _events[1:]) if seg == seg_b]
+        except Exception as exc:  # noqa: BLE001 - a broken CUDA context ends the measurement
+            record["event_error"] = str(exc)
+    _write(record)
+    _OUT.close()
+    os._exit(status)
+
+
+def _before_iteration(site):
+    global _in_loop
+    if not _started:
+        _start()
+    if _VARIANT == "train-mode":
+        for module in _top_modules:
+            module.train()
+    _sample(site, False)
+
+
+class _Probe:
+    """What the rewritten loop head calls (installed as a builtin, so no import is inserted)."""
+
+    @staticmethod
+    def loop(iterable, site):
+        global _segment
+        first = True
+        for item in iterable:
+            if first:
+                _segment += 1
+                first = False
+            _before_iteration(site)
+            if _VARIANT == "no-grad":
+                with _torch.no_grad():
+                    yield item
+            else:
+                yield item
+        if not first:
+            _sample(site, True)  # the end of the last iteration of this run of the loop
+
+    _while_runs = {}
+
+    @staticmethod
+    def tick(site):
+        global _segment
+        frame = sys._getframe(1)
+        key = (id(frame), site)
+        if _Probe._while_runs.get(site) != key:
+            _Probe._while_runs[site] = key
+            _segment += 1
+        _before_iteration(site)
+        return True
+
+
+def main():
+    global _OUT
+    _OUT = open(os.environ["TORCHLINT_PROBE_OUT"], "a", encoding="utf-8")
+    builtins.__torchlint_probe__ = _Probe
+    if len(sys.argv) < 2:
+        _finish("error", 2, "usage: torchlint_probe.py SCRIPT [ARGS...]")
+    script = sys.argv[1]
+    sys.argv = sys.argv[1:]
+    sys.path[0] = os.path.dirname(os.path.abspath(script))
+    status, error = 0, None
+    try:
+        runpy.run_path(script, run_name="__main__")
+    except SystemExit as exc:
+        code = exc.code
+        status = code if isinstance(code, int) else (0 if code is None else 1)
+    except BaseException:  # noqa: BLE001 - reported to torchlint, which says why
+        status, error = 1, traceback.format_exc()
+    _finish("exit", status, error)
+
+
+if __name__ == "__main__":
+    main()
