@@ -55,6 +55,8 @@ bool linked_folder(const fs::path& dir) {
 CopyReport copy_project(const fs::path& from, const fs::path& to, const CopyLimits& limits) {
   CopyReport report;
   std::error_code ec;
+  fs::create_directories(to, ec);
+  if (ec) throw std::runtime_error("cannot create " + to.string() + ": " + ec.message());
   fs::recursive_directory_iterator it(from, fs::directory_options::skip_permission_denied, ec), end;
   if (ec) throw std::runtime_error("cannot read " + from.string() + ": " + ec.message());
   for (; it != end; it.increment(ec)) {

@@ -1,0 +1,220 @@
+// The confirmation harness without Python: statistics, the probe's output, verdicts from
+// measured runs, where the probe goes in the code, the sandbox, and `confirm:` in rule packs.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "gpu_harness/experiments.h"
+#include "gpu_harness/probe.h"
+#include "gpu_harness/sandbox.h"
+#include "gpu_harness/stats.h"
+#include "python/loop_site.h"
+#include "rulepack/loader.h"
+
+using namespace torchlint;
+using namespace torchlint::harness;
+namespace fs = std::filesystem;
+
+TEST_CASE("least squares: slope and R² of a line, of noise, of a flat series") {
+  LineFit line = least_squares({1, 3, 5, 7, 9});
+  CHECK(line.slope == doctest::Approx(2));
+  CHECK(line.intercept == doctest::Approx(1));
+  CHECK(line.r2 == doctest::Approx(1));
+  LineFit flat = least_squares({4, 4, 4});
+  CHECK(flat.slope == doctest::Approx(0));
+  CHECK(flat.r2 == doctest::Approx(1));
+  LineFit noisy = least_squares({0, 5, 0, 5, 0, 5});
+  CHECK(noisy.r2 < 0.3);
+  CHECK(least_squares({3}).slope == 0);
+}
+
+TEST_CASE("median, percentiles and spread") {
+  CHECK(median({5, 1, 3}) == doctest::Approx(3));
+  CHECK(median({1, 2, 3, 4}) == doctest::Approx(2.5));
+  CHECK(percentile({1, 2, 3, 4, 5}, 100) == doctest::Approx(5));
+  CHECK(percentile({10, 20}, 95) == doctest::Approx(19.5));
+  CHECK(percentile({}, 50) == 0);
+  CHECK(half_range({2, 8, 5}) == doctest::Approx(3));
+}
+
+namespace {
+
+// A probe output: one sample per iteration head, `metric` growing by `per_step`.
+std::string probe_lines(const std::string& metric, double per_step, int samples, bool end = true) {
+  std::string out = R"({"probe": 1, "torch": "2.4.0", "device": "cpu", "gpu": null, "heap": true})" "\n";
+  for (int i = 0; i < samples; ++i)
+    out += "{\"i\": " + std::to_string(i) + ", \"seg\": 1, \"" + metric + "\": " + std::to_string(100 + per_step * i) + "}\n";
+  if (end) out += R"({"end": "steps", "status": 0, "samples": )" + std::to_string(samples) + "}\n";
+  return out;
+}
+
+std::vector<ProbeRun> runs(const std::string& metric, double per_step, int n = 2) {
+  std::vector<ProbeRun> v;
+  for (int i = 0; i < n; ++i) v.push_back(parse_probe_output(probe_lines(metric, per_step, 24)));
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("the probe's output: header, samples, end; a truncated line is skipped") {
+  std::string text = probe_lines("graph_nodes", 2, 5, false) + R"({"i": 5, "seg": 1, "graph_no)";
+  ProbeRun run = parse_probe_output(text);
+  CHECK(run.torch_version == "2.4.0");
+  CHECK(run.device == "cpu");
+  CHECK(run.samples.size() == 5);
+  CHECK(run.end.empty());  // killed before its last line
+  CHECK(run.samples[4].values.at("graph_nodes") == doctest::Approx(108));
+}
+
+TEST_CASE("steps are measured after warm-up and within one run of the loop") {
+  std::string text = R"({"i": 0, "seg": 1, "syncs": 0}
+{"i": 1, "seg": 1, "syncs": 1}
+{"i": 2, "seg": 1, "syncs": 2}
+{"i": 3, "seg": 1, "syncs": 3, "last": true}
+{"i": 4, "seg": 2, "syncs": 50}
+{"i": 5, "seg": 2, "syncs": 51}
+)";
+  ProbeRun run = parse_probe_output(text);
+  StepSeries s = step_series(run, "syncs", 1);
+  // Steps 1→2, 2→3 and 4→5; the jump between the runs of the loop (3→4) is not a step.
+  REQUIRE(s.deltas.size() == 3);
+  CHECK(s.mean == doctest::Approx(1));
+  CHECK(measured_steps(run, 1) == 3);
+}
+
+TEST_CASE("memory growth: confirmed when the fix removes a kept graph, not confirmed when nothing grows") {
+  const Experiment& e = *find_experiment("memory-growth");
+  Confirmation yes = judge(e, runs("graph_tensors", 1), runs("graph_tensors", 0), 3);
+  CHECK(yes.verdict == Verdict::Confirmed);
+  CHECK(yes.main.bad == doctest::Approx(1));
+  CHECK(yes.n == 40);
+  CHECK(yes.torch_version == "2.4.0");
+  Confirmation no = judge(e, runs("graph_tensors", 0), runs("graph_tensors", 0), 3);
+  CHECK(no.verdict == Verdict::NotConfirmed);
+  // Growth the fix does not remove is not this finding's cost.
+  Confirmation other = judge(e, runs("graph_tensors", 1), runs("graph_tensors", 1), 3);
+  CHECK(other.verdict == Verdict::Inconclusive);
+}
+
+TEST_CASE("host reads: one per step removed is confirmed; the same count on both sides is not") {
+  const Experiment& e = *find_experiment("sync-count");
+  CHECK(judge(e, runs("syncs", 1), runs("syncs", 0), 3).verdict == Verdict::Confirmed);
+  CHECK(judge(e, runs("syncs", 1), runs("syncs", 1), 3).verdict == Verdict::NotConfirmed);
+}
+
+TEST_CASE("saved-for-backward bytes and mode experiments") {
+  CHECK(judge(*find_experiment("grad-memory"), runs("saved", 4096), runs("saved", 0), 3).verdict == Verdict::Confirmed);
+  CHECK(judge(*find_experiment("grad-memory"), runs("saved", 0), runs("saved", 0), 3).verdict == Verdict::NotConfirmed);
+  CHECK(judge(*find_experiment("eval-mode"), runs("eval_differ", 1), runs("eval_differ", 0), 3).verdict == Verdict::Confirmed);
+  CHECK(judge(*find_experiment("eval-mode"), runs("eval_differ", 0), runs("eval_differ", 0), 3).verdict == Verdict::NotConfirmed);
+  CHECK(judge(*find_experiment("train-mode"), runs("train_in_eval", 1), runs("train_in_eval", 0), 3).verdict == Verdict::Confirmed);
+}
+
+TEST_CASE("a run that gives no measurement says why") {
+  ProbeRun none = parse_probe_output(R"({"end": "exit", "status": 0, "samples": 0})");
+  none.process.started = true;
+  CHECK(unusable_run(none, 3, "train.py:9", 60).find("exited before reaching the loop at train.py:9") != std::string::npos);
+  ProbeRun crashed = parse_probe_output(R"({"end": "exit", "status": 1, "samples": 0, "error": "Traceback\nValueError: bad"})");
+  crashed.process.started = true;
+  CHECK(unusable_run(crashed, 3, "t.py:1", 60).find("exit status 1") != std::string::npos);
+  CHECK(unusable_run(crashed, 3, "t.py:1", 60).find("ValueError: bad") != std::string::npos);
+  ProbeRun killed = parse_probe_output(probe_lines("heap", 1, 2, false));
+  killed.process.started = true;
+  killed.process.timed_out = true;
+  CHECK(unusable_run(killed, 3, "t.py:1", 7).find("timed out after 7 s after 2 iteration(s)") != std::string::npos);
+  CHECK(unusable_run(parse_probe_output(probe_lines("heap", 1, 24)), 3, "t.py:1", 7).empty());
+}
+
+TEST_CASE("amounts in their units") {
+  CHECK(format_amount(9420, "B") == "9.2 KiB");
+  CHECK(format_amount(512, "B") == "512 B");
+  CHECK(format_amount(0.0031, "s") == "3.10 ms");
+  CHECK(format_amount(2, "nodes") == "2.0");
+}
+
+TEST_CASE("the probe goes on the loop's head, on the same line") {
+  std::string src = "for epoch in range(3):\n    for x, y in loader:\n        step(x)\n    while n < 3:\n        n += 1\n";
+  uint32_t at = static_cast<uint32_t>(src.find("step(x)"));
+  auto site = py::find_loop_site(src, {at, at + 7}, std::nullopt);
+  REQUIRE(site);
+  CHECK(site->line == 2);
+  CHECK(site->ordinal == 1);
+  Edit e = py::probe_edit(src, *site, "train.py:2");
+  CHECK(e.replacement == "__torchlint_probe__.loop((loader), \"train.py:2\")");
+  // A region that starts at a loop (a training-loop region) picks that loop.
+  auto outer = py::find_loop_site(src, {at, at + 7}, ByteRange{0, static_cast<uint32_t>(src.size())});
+  REQUIRE(outer);
+  CHECK(outer->line == 1);
+  uint32_t in_while = static_cast<uint32_t>(src.find("n += 1"));
+  auto w = py::find_loop_site(src, {in_while, in_while + 6}, std::nullopt);
+  REQUIRE(w);
+  CHECK(py::probe_edit(src, *w, "t.py:4").replacement == "__torchlint_probe__.tick(\"t.py:4\") and (n < 3)");
+  CHECK(py::loop_by_ordinal(src, 2)->line == 4);
+  CHECK_FALSE(py::find_loop_site("x = 1\n", {0, 1}, std::nullopt));
+  CHECK(py::has_main_guard("def f():\n    pass\nif __name__ == \"__main__\":\n    f()\n"));
+  CHECK_FALSE(py::has_main_guard("def f():\n    pass\n"));
+}
+
+TEST_CASE("the sandbox: a timeout kills the process group; the environment is scrubbed") {
+  TempDir home;
+  ProcessSpec p;
+  p.argv = {"sh", "-c", "sleep 30 & sleep 30"};
+  p.env = scrubbed_environment(home.path());
+  p.timeout_seconds = 0.5;
+  ProcessResult r = run_process(p);
+  CHECK(r.timed_out);
+  CHECK(r.wall_seconds < 10);
+  setenv("TORCHLINT_TEST_SECRET", "s3cret", 1);
+  p.argv = {"sh", "-c", "echo \"[$TORCHLINT_TEST_SECRET] $HOME\"; exit 4"};
+  p.env = scrubbed_environment(home.path());
+  p.timeout_seconds = 10;
+  r = run_process(p);
+  CHECK(r.exit_status == 4);
+  CHECK(r.output_tail.find("[] " + home.path().string()) != std::string::npos);
+  p.argv = {"/no/such/program"};
+  CHECK_FALSE(run_process(p).started);
+}
+
+TEST_CASE("copying a project skips version control and build trees and links what is too large") {
+  TempDir src, dst;
+  fs::create_directories(src.path() / ".git");
+  fs::create_directories(src.path() / "build");
+  fs::create_directories(src.path() / "pkg");
+  std::ofstream(src.path() / ".git" / "HEAD") << "ref";
+  std::ofstream(src.path() / "build" / "CMakeCache.txt") << "x";
+  std::ofstream(src.path() / "pkg" / "train.py") << "print(1)\n";
+  std::ofstream(src.path() / "big.bin") << std::string(2048, 'x');
+  CopyLimits limits;
+  limits.max_file_bytes = 1024;
+  CopyReport report = copy_project(src.path(), dst.path() / "copy", limits);
+  CHECK(fs::is_regular_file(dst.path() / "copy" / "pkg" / "train.py"));
+  CHECK_FALSE(fs::exists(dst.path() / "copy" / ".git"));
+  CHECK_FALSE(fs::exists(dst.path() / "copy" / "build"));
+  CHECK(fs::is_symlink(dst.path() / "copy" / "big.bin"));
+  CHECK(report.copied == 1);
+  CHECK(report.linked == 1);
+}
+
+TEST_CASE("`confirm:` in a rule pack: an experiment and how the fixed twin is made, or a clear error") {
+  std::string head = "id: ACME001\nname: acme\nfamily: memory\nlanguage: python\nseverity: warning\nmessage: m\nmatch:\n  pattern: $X.item()\n";
+  auto rules = load_rule_pack_text(head + "confirm:\n  experiment: sync-count\n  fixed-by: {replace: $X, with: \"$X\"}\n", "p.yaml");
+  REQUIRE(rules.front().confirm);
+  CHECK(rules.front().confirm->experiment == "sync-count");
+  CHECK(rules.front().confirm->rewrite);
+  CHECK(load_rule_pack_text(head + "confirm: grad-memory\n", "p.yaml").front().confirm->experiment == "grad-memory");
+  auto error_of = [&](const std::string& tail) {
+    try {
+      load_rule_pack_text(head + tail, "p.yaml");
+    } catch (const RulePackError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  CHECK(error_of("confirm: memory-grwth\n").find("p.yaml:9:10: unknown experiment `memory-grwth`") != std::string::npos);
+  CHECK(error_of("confirm: memory-grwth\n").find("did you mean `memory-growth`") != std::string::npos);
+  CHECK(error_of("confirm:\n  experiment: eval-mode\n  fixed-by: no-grads\n").find("did you mean `no-grad`") != std::string::npos);
+  CHECK(error_of("confirm:\n  fixed-by: no-grad\n").find("needs an `experiment`") != std::string::npos);
+}
