@@ -80,6 +80,14 @@ line=$(grep -n "total += model(x)" evaluate.py | cut -d: -f1)
 v=$("$bin" confirm "evaluate.py:$line" --format json 2>/dev/null | verdict)
 [ "${v%%$'\t'*}" = not-confirmed ] || fail "plain_eval: expected not-confirmed, got: $v"
 
+# `check --confirm`: the verdict rides on the finding, here in SARIF's properties.
+"$bin" check --confirm --format sarif evaluate.py >"$work/sarif" 2>/dev/null
+python3 -c '
+import json, sys
+c = json.load(open(sys.argv[1]))["runs"][0]["results"][0]["properties"]["confirmation"]
+assert c["verdict"] == "not-confirmed", c
+' "$work/sarif" 2>"$work/err" || fail "check --confirm: no not-confirmed verdict in SARIF: $(tail -1 "$work/err")"
+
 # 5. No usable Python: an error, exit 2.
 "$bin" confirm "evaluate.py:$line" --python "$work/no-such-python" >"$work/out" 2>&1
 rc=$?
