@@ -200,6 +200,19 @@ TSNode statement_of(TSNode n, const SemanticModel& m) {
   return p;
 }
 
+// Whether every `$NAME` / `$$$NAME` in a template is bound in this match (rules with `any`
+// branches bind different metavariables; an edit must not be built with a hole in it).
+bool binds_all(std::string_view tmpl, const Bindings& b) {
+  for (size_t i = tmpl.find('$'); i != std::string_view::npos; i = tmpl.find('$', i)) {
+    while (i < tmpl.size() && tmpl[i] == '$') ++i;
+    size_t end = i;
+    while (end < tmpl.size() && (std::isupper(static_cast<unsigned char>(tmpl[end])) || std::isdigit(static_cast<unsigned char>(tmpl[end])) || tmpl[end] == '_')) ++end;
+    if (end > i && b.nodes(tmpl.substr(i, end - i)).empty()) return false;
+    i = end;
+  }
+  return true;
+}
+
 std::optional<Fix> build_fix(const FixSpec& spec, TSNode match, const Bindings& b, const ParsedFile& pf) {
   Fix fix;
   fix.title = interpolate(spec.title, b, *pf.model, true);
@@ -281,7 +294,8 @@ std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& pf) {
       }
       d.hint = interpolate(rule.spec.hint, b, model, true);
       if (rule.spec.fix) d.fix = build_fix(*rule.spec.fix, node, b, pf);
-      if (rule.spec.confirm && rule.spec.confirm->rewrite) d.confirm_edit = build_fix(*rule.spec.confirm->rewrite, node, b, pf);
+      if (rule.spec.confirm && rule.spec.confirm->rewrite && binds_all(*rule.spec.confirm->rewrite->with, b))
+        d.confirm_edit = build_fix(*rule.spec.confirm->rewrite, node, b, pf);
       if (rule.spec.once_per_region && d.region && !reported_in_region.insert({ri, d.region->start}).second) continue;
       if (rule.spec.dedupe_by) {
         auto nodes = b.nodes(rule.spec.dedupe_by->substr(rule.spec.dedupe_by->find_first_not_of('$')));

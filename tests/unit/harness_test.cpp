@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "cli/builtin_rules.h"
+#include "cli/runner.h"
 #include "gpu_harness/experiments.h"
 #include "gpu_harness/probe.h"
 #include "gpu_harness/sandbox.h"
@@ -217,4 +219,46 @@ TEST_CASE("`confirm:` in a rule pack: an experiment and how the fixed twin is ma
   CHECK(error_of("confirm: memory-grwth\n").find("did you mean `memory-growth`") != std::string::npos);
   CHECK(error_of("confirm:\n  experiment: eval-mode\n  fixed-by: no-grads\n").find("did you mean `no-grad`") != std::string::npos);
   CHECK(error_of("confirm:\n  fixed-by: no-grad\n").find("needs an `experiment`") != std::string::npos);
+}
+
+TEST_CASE("the fixed twin's edit is built only when its metavariables are bound in the match") {
+  static const py::RuleSet rules(builtin_rules());
+  std::string text = R"(
+import torch
+class Meter:
+    def update(self, value):
+        self.total += value.item()
+def fit(model, loader, opt):
+    meter = Meter()
+    for x, y in loader:
+        loss = torch.nn.functional.cross_entropy(model(x), y)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        meter.update(loss)
+def fit_and_log(model, loader, opt):
+    for x, y in loader:
+        loss = torch.nn.functional.cross_entropy(model(x), y)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        print(loss.item())
+)";
+  std::vector<std::string> texts{text};
+  std::string path = (fs::temp_directory_path() / "torchlint_confirm_edit" / "train.py").string();
+  auto findings = run_analysis({path}, rules, 1, &texts).findings;
+  int checked = 0;
+  for (const auto& d : findings) {
+    if (d.rule_id != "TL201") continue;
+    std::string_view at = std::string_view(text).substr(d.range.start, d.range.end - d.range.start);
+    if (at == "loss.item()") {
+      REQUIRE(d.confirm_edit);
+      CHECK(d.confirm_edit->edits.front().replacement == "loss.detach()");
+      ++checked;
+    } else if (at == "meter.update(loss)") {
+      CHECK_FALSE(d.confirm_edit);  // `$T` is not bound when the read is inside the callee
+      ++checked;
+    }
+  }
+  CHECK(checked == 2);
 }
