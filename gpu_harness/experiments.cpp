@@ -67,7 +67,8 @@ StepSeries step_series(const ProbeRun& run, const std::string& metric, int warmu
   StepSeries s;
   for_each_step(run, warmup, [&](const Sample& a, const Sample& b) {
     auto x = a.values.find(metric), y = b.values.find(metric);
-    if (x != a.values.end() && y != b.values.end()) s.deltas.push_back(y->second - x->second);
+    if (x != a.values.end() && y != b.values.end() && std::isfinite(y->second - x->second))
+      s.deltas.push_back(y->second - x->second);
   });
   if (s.deltas.empty()) return s;
   std::vector<double> cumulated{0};

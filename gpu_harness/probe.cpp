@@ -2,12 +2,34 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 
 namespace torchlint::harness {
 namespace fs = std::filesystem;
+
+namespace {
+
+// The file is written inside the user's program: numbers are taken only when they are what
+// they claim to be (no negative counts, no casts of 1e300 to integers).
+size_t count_of(const nlohmann::json& j, const char* key) {
+  auto it = j.find(key);
+  if (it == j.end() || !it->is_number_integer()) return 0;
+  return it->is_number_unsigned() || it->get<int64_t>() >= 0 ? it->get<size_t>() : 0;
+}
+
+int status_of(const nlohmann::json& j) {
+  auto it = j.find("status");
+  if (it == j.end() || !it->is_number_integer()) return 0;
+  // nlohmann reads non-negative integers as unsigned.
+  int64_t v = it->is_number_unsigned() ? static_cast<int64_t>(std::min<uint64_t>(it->get<uint64_t>(), 255)) : it->get<int64_t>();
+  return static_cast<int>(std::clamp<int64_t>(v, -255, 255));
+}
+
+}  // namespace
 
 ProbeRun parse_probe_output(std::string_view jsonl) {
   ProbeRun run;
@@ -16,25 +38,26 @@ ProbeRun parse_probe_output(std::string_view jsonl) {
     auto j = nlohmann::json::parse(line, nullptr, false);
     if (j.is_discarded() || !j.is_object()) continue;
     if (j.contains("probe")) {
-      run.torch_version = j.value("torch", "");
-      run.device = j.value("device", "");
-      if (j.contains("gpu") && j["gpu"].is_string()) run.gpu = j["gpu"];
-      run.heap_available = j.value("heap", false);
+      auto text = [&](const char* key) { return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string(); };
+      run.torch_version = text("torch");
+      run.device = text("device");
+      run.gpu = text("gpu");
+      run.heap_available = j.contains("heap") && j["heap"].is_boolean() && j["heap"].get<bool>();
     } else if (j.contains("end")) {
-      run.end = j.value("end", "");
-      run.status = j.value("status", 0);
-      run.error = j.value("error", "");
+      run.end = j["end"].is_string() ? j["end"].get<std::string>() : "";
+      run.status = status_of(j);
+      if (j.contains("error") && j["error"].is_string()) run.error = j["error"];
       if (j.contains("event_ms") && j["event_ms"].is_array())
         for (const auto& e : j["event_ms"])
-          if (e.is_array() && e.size() == 2 && e[0].is_number() && e[1].is_number())
-            run.event_ms.push_back({e[0].get<size_t>(), e[1].get<double>()});
-    } else if (j.contains("i") && j["i"].is_number()) {
+          if (e.is_array() && e.size() == 2 && e[1].is_number() && std::isfinite(e[1].get<double>()))
+            run.event_ms.push_back({count_of(nlohmann::json{{"seg", e[0]}}, "seg"), e[1].get<double>()});
+    } else if (j.contains("i") && j["i"].is_number_integer()) {
       Sample s;
-      s.index = j["i"].get<size_t>();
-      s.segment = j.value("seg", size_t{0});
-      s.last = j.value("last", false);
+      s.index = count_of(j, "i");
+      s.segment = count_of(j, "seg");
+      s.last = j.contains("last") && j["last"].is_boolean() && j["last"].get<bool>();
       for (const auto& [k, v] : j.items())
-        if (v.is_number() && k != "i" && k != "seg") s.values[k] = v.get<double>();
+        if (v.is_number() && k != "i" && k != "seg" && std::isfinite(v.get<double>())) s.values[k] = v.get<double>();
       run.samples.push_back(std::move(s));
     }
   }

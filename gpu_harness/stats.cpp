@@ -28,6 +28,7 @@ LineFit least_squares(const std::vector<double>& y) {
 }
 
 double percentile(std::vector<double> v, double p) {
+  std::erase_if(v, [](double x) { return std::isnan(x); });  // NaN would break the sort's ordering
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
   double rank = std::clamp(p, 0.0, 100.0) / 100.0 * static_cast<double>(v.size() - 1);

@@ -8,7 +8,7 @@ cd "$root"
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(fuzz_python fuzz_rule_pack fuzz_config fuzz_baseline fuzz_diff)
+[ ${#targets[@]} -eq 0 ] && targets=(fuzz_python fuzz_rule_pack fuzz_config fuzz_baseline fuzz_diff fuzz_probe_output)
 "$root/scripts/sanitize.sh" --build-only
 out=build-sanitize/fuzz
 corpus() {  # corpus TARGET: the seed files for one target
@@ -18,6 +18,7 @@ corpus() {  # corpus TARGET: the seed files for one target
     fuzz_config) find tests/cli/configured -name 'pyproject.toml' -o -name '.torchlint.yaml' ;;
     fuzz_baseline) echo tests/fuzz_seeds/baseline.json ;;
     fuzz_diff) echo tests/fuzz_seeds/hunks.diff ;;
+    fuzz_probe_output) echo tests/fuzz_seeds/probe.jsonl ;;
   esac
 }
 total=0

@@ -71,6 +71,22 @@ TEST_CASE("the probe's output: header, samples, end; a truncated line is skipped
   CHECK(run.samples[4].values.at("graph_nodes") == doctest::Approx(108));
 }
 
+TEST_CASE("the probe's output is read defensively: the program may have written over it") {
+  ProbeRun run = parse_probe_output(
+      "{\"i\": -5, \"seg\": 1e300, \"heap\": 1e308}\n{\"i\": 1, \"seg\": \"x\", \"heap\": -1e308}\n"
+      "{\"end\": 7, \"status\": 99999999999, \"event_ms\": [[-1, 2.0], [1]]}\n[1, 2]\nnull\n");
+  REQUIRE(run.samples.size() == 2);
+  CHECK(run.samples[0].index == 0);    // no negative counts
+  CHECK(run.samples[0].segment == 0);  // no 1e300 cast to an integer
+  CHECK(run.samples[0].values.at("heap") == doctest::Approx(1e308));
+  CHECK(run.status == 255);
+  CHECK(run.end.empty());
+  REQUIRE(run.event_ms.size() == 1);
+  CHECK(run.event_ms[0].first == 0);
+  StepSeries s = step_series(parse_probe_output("{\"i\": 0, \"seg\": 1, \"heap\": 1e308}\n{\"i\": 1, \"seg\": 1, \"heap\": -1e308}\n"), "heap", 0);
+  CHECK(s.deltas.empty());  // an infinite step is no measurement
+}
+
 TEST_CASE("steps are measured after warm-up and within one run of the loop") {
   std::string text = R"({"i": 0, "seg": 1, "syncs": 0}
 {"i": 1, "seg": 1, "syncs": 1}
