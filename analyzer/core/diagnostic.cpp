@@ -1,9 +1,5 @@
 #include "core/diagnostic.h"
 
-#include <fmt/format.h>
-
-#include <cmath>
-
 #include <tuple>
 
 namespace torchlint {
@@ -28,15 +24,6 @@ std::string_view to_string(Applicability a) {
 
 std::string_view to_string(Confidence c) { return c == Confidence::High ? "high" : "medium"; }
 
-const char* to_string(Verdict v) {
-  switch (v) {
-    case Verdict::Confirmed: return "confirmed";
-    case Verdict::NotConfirmed: return "not-confirmed";
-    case Verdict::Inconclusive: return "inconclusive";
-    case Verdict::Error: return "error";
-  }
-  return "error";
-}
 
 std::optional<Confidence> parse_confidence(std::string_view s) {
   if (s == "high") return Confidence::High;
@@ -61,22 +48,6 @@ std::optional<Applicability> parse_applicability(std::string_view s) {
 bool diagnostic_less(const Diagnostic& a, const Diagnostic& b) {
   return std::tie(a.path, a.range.start, a.range.end, a.rule_id) <
          std::tie(b.path, b.range.start, b.range.end, b.rule_id);
-}
-
-std::string format_amount(double value, const std::string& unit) {
-  if (unit == "B") {
-    double a = std::fabs(value);
-    if (a >= 1024.0 * 1024) return fmt::format("{:.1f} MiB", value / (1024.0 * 1024));
-    if (a >= 1024) return fmt::format("{:.1f} KiB", value / 1024);
-    return fmt::format("{:.0f} B", value);
-  }
-  if (unit == "s") {
-    double a = std::fabs(value);
-    if (a >= 1) return fmt::format("{:.2f} s", value);
-    if (a >= 1e-3) return fmt::format("{:.2f} ms", value * 1e3);
-    return fmt::format("{:.1f} µs", value * 1e6);
-  }
-  return fmt::format("{:.1f}", value);
 }
 
 }  // namespace torchlint
