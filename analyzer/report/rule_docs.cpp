@@ -44,6 +44,11 @@ std::string rule_docs_markdown(const RuleSpec& r, const std::string& example_fix
     if (!r.docs.fix_safety.empty()) out += " " + trimmed(r.docs.fix_safety);
     out += "\n";
   }
+  if (r.confirm) {
+    out += fmt::format("\n## Measure it\n\n`torchlint confirm FILE:LINE` runs a finding and its fixed twin and reports the "
+                       "measured difference (experiment `{}`); `torchlint confirm --rule {} --example` runs the example above.\n",
+                       r.confirm->experiment, r.id);
+  }
   if (!r.docs.references.empty()) {
     out += "\n## References\n\n";
     for (const auto& ref : r.docs.references) out += "- " + ref + "\n";
