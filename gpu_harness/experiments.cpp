@@ -111,9 +111,18 @@ namespace {
 
 std::string signed_amount(double v, const std::string& unit) { return (v >= 0 ? "+" : "") + format_amount(v, unit); }
 
+// What one run says about a metric: its least-squares growth per step, or its mean per step.
+using RunFigure = std::function<double(const ProbeRun&)>;
+RunFigure slope_of(const char* metric, int warmup) {
+  return [=](const ProbeRun& r) { return step_series(r, metric, warmup).slope; };
+}
+RunFigure mean_of(const char* metric, int warmup) {
+  return [=](const ProbeRun& r) { return step_series(r, metric, warmup).mean; };
+}
+
 // A figure over repeated runs: the median of each run's value, and how far they stray.
 Figure figure(const std::string& metric, const std::string& unit, const std::vector<ProbeRun>& bad,
-              const std::vector<ProbeRun>& fixed, const std::function<double(const ProbeRun&)>& of) {
+              const std::vector<ProbeRun>& fixed, const RunFigure& of) {
   Figure f;
   f.metric = metric;
   f.unit = unit;
@@ -142,10 +151,9 @@ Confirmation verdict(Verdict v, Figure main, std::string why) {
 }
 
 Confirmation judge_memory(const std::vector<ProbeRun>& bad, const std::vector<ProbeRun>& fixed, int w) {
-  auto slope = [w](const char* m) { return [w, m](const ProbeRun& r) { return step_series(r, m, w).slope; }; };
-  Figure nodes = figure("graph nodes retained per step", "nodes", bad, fixed, slope("graph_nodes"));
-  Figure tensors = figure("tensors holding a graph per step", "tensors", bad, fixed, slope("graph_tensors"));
-  Figure heap = figure("host heap retained per step", "B", bad, fixed, slope("heap"));
+  Figure nodes = figure("graph nodes retained per step", "nodes", bad, fixed, slope_of("graph_nodes", w));
+  Figure tensors = figure("tensors holding a graph per step", "tensors", bad, fixed, slope_of("graph_tensors", w));
+  Figure heap = figure("host heap retained per step", "B", bad, fixed, slope_of("heap", w));
   bool heap_known = has_metric(bad, "heap");
   // What the fix removes is the finding's cost; what the fixed twin still retains belongs to
   // something else in the loop (often another finding).
@@ -169,19 +177,18 @@ Confirmation judge_memory(const std::vector<ProbeRun>& bad, const std::vector<Pr
   } else {
     c = verdict(Verdict::Inconclusive, tensors, numbers + " → memory grows with and without the fix: something else retains it");
   }
-  for (const Figure& f : {nodes, heap})
-    if (f.metric != c.main.metric && (heap_known || &f != &heap)) c.more.push_back(f);
+  for (const Figure& f : {nodes, heap, tensors})
+    if (f.metric != c.main.metric && (heap_known || f.unit != "B")) c.more.push_back(f);
   if (has_metric(bad, "cuda_alloc"))
-    c.more.push_back(figure("CUDA memory retained per step", "B", bad, fixed, slope("cuda_alloc")));
+    c.more.push_back(figure("CUDA memory retained per step", "B", bad, fixed, slope_of("cuda_alloc", w)));
   return c;
 }
 
 Confirmation judge_syncs(const std::vector<ProbeRun>& bad, const std::vector<ProbeRun>& fixed, int w) {
-  auto mean = [w](const char* m) { return [w, m](const ProbeRun& r) { return step_series(r, m, w).mean; }; };
   auto median_delta = [w](const char* m) {
     return [w, m](const ProbeRun& r) { return median(step_series(r, m, w).deltas); };
   };
-  Figure syncs = figure("host reads per step", "syncs", bad, fixed, mean("syncs"));
+  Figure syncs = figure("host reads per step", "syncs", bad, fixed, mean_of("syncs", w));
   Figure cpu = figure("CPU time per step (median)", "s", bad, fixed, median_delta("cpu"));
   std::string numbers = fmt::format("{:.2f} host reads (GPU syncs) per step; fixed: {:.2f}", syncs.bad, syncs.fixed);
   Confirmation c;
@@ -193,9 +200,9 @@ Confirmation judge_syncs(const std::vector<ProbeRun>& bad, const std::vector<Pro
     c = verdict(Verdict::Inconclusive, syncs, numbers + " → fewer than one read per step is removed");
   c.more.push_back(cpu);
   if (has_metric(bad, "sync_warnings"))
-    c.more.push_back(figure("synchronizing CUDA operations per step (sync debug mode)", "syncs", bad, fixed, mean("sync_warnings")));
+    c.more.push_back(figure("synchronizing CUDA operations per step (sync debug mode)", "syncs", bad, fixed, mean_of("sync_warnings", w)));
   if (has_metric(bad, "cupti_syncs"))
-    c.more.push_back(figure("CUDA synchronizations per step (CUPTI)", "syncs", bad, fixed, mean("cupti_syncs")));
+    c.more.push_back(figure("CUDA synchronizations per step (CUPTI)", "syncs", bad, fixed, mean_of("cupti_syncs", w)));
   auto event_median = [](const ProbeRun& r) {
     std::vector<double> v;
     for (const auto& [seg, ms] : r.event_ms) v.push_back(ms / 1000);
@@ -207,8 +214,7 @@ Confirmation judge_syncs(const std::vector<ProbeRun>& bad, const std::vector<Pro
 }
 
 Confirmation judge_saved(const std::vector<ProbeRun>& bad, const std::vector<ProbeRun>& fixed, int w) {
-  auto mean = [w](const char* m) { return [w, m](const ProbeRun& r) { return step_series(r, m, w).mean; }; };
-  Figure saved = figure("bytes saved for backward per step", "B", bad, fixed, mean("saved"));
+  Figure saved = figure("bytes saved for backward per step", "B", bad, fixed, mean_of("saved", w));
   std::string numbers = signed_amount(saved.bad, "B") + " saved for backward per step; fixed: " + signed_amount(saved.fixed, "B");
   Confirmation c;
   if (saved.bad > 0 && saved.fixed <= 0.01 * saved.bad)
@@ -218,7 +224,7 @@ Confirmation judge_saved(const std::vector<ProbeRun>& bad, const std::vector<Pro
   else
     c = verdict(Verdict::Inconclusive, saved, numbers + " → the fixed twin records a graph too");
   c.more.push_back(figure("graph nodes retained per step", "nodes", bad, fixed,
-                          [w](const ProbeRun& r) { return step_series(r, "graph_nodes", w).slope; }));
+                          slope_of("graph_nodes", w)));
   if (has_metric(bad, "cuda_peak")) {
     auto peak = [](const ProbeRun& r) {
       double m = 0;
@@ -232,9 +238,8 @@ Confirmation judge_saved(const std::vector<ProbeRun>& bad, const std::vector<Pro
 }
 
 Confirmation judge_modes(const std::vector<ProbeRun>& bad, const std::vector<ProbeRun>& fixed, int w) {
-  auto mean = [w](const char* m) { return [w, m](const ProbeRun& r) { return step_series(r, m, w).mean; }; };
-  Figure eval_differ = figure("steps whose output differs from eval mode", "per step", bad, fixed, mean("eval_differ"));
-  Figure repeat = figure("steps where two identical forward calls differ", "per step", bad, fixed, mean("modes_differ"));
+  Figure eval_differ = figure("steps whose output differs from eval mode", "per step", bad, fixed, mean_of("eval_differ", w));
+  Figure repeat = figure("steps where two identical forward calls differ", "per step", bad, fixed, mean_of("modes_differ", w));
   std::string numbers = fmt::format("{:.0f}% of steps give outputs that differ from eval mode ({:.0f}% differ between two identical calls); fixed: {:.0f}%",
                                     100 * eval_differ.bad, 100 * repeat.bad, 100 * eval_differ.fixed);
   Confirmation c;
@@ -250,8 +255,7 @@ Confirmation judge_modes(const std::vector<ProbeRun>& bad, const std::vector<Pro
 }
 
 Confirmation judge_train_mode(const std::vector<ProbeRun>& bad, const std::vector<ProbeRun>& fixed, int w) {
-  auto mean = [w](const char* m) { return [w, m](const ProbeRun& r) { return step_series(r, m, w).mean; }; };
-  Figure wrong = figure("training forward calls with dropout/batch-norm in eval mode", "per step", bad, fixed, mean("train_in_eval"));
+  Figure wrong = figure("training forward calls with dropout/batch-norm in eval mode", "per step", bad, fixed, mean_of("train_in_eval", w));
   std::string numbers = fmt::format("{:.2f} training forward calls per step run with dropout/batch-norm in eval mode; fixed: {:.2f}",
                                     wrong.bad, wrong.fixed);
   if (wrong.bad > 0 && wrong.fixed == 0)

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
 #include <sstream>
 
 namespace torchlint::harness {
@@ -65,19 +64,6 @@ ProbeRun parse_probe_output(std::string_view jsonl) {
 }
 
 namespace {
-
-void write_file(const fs::path& path, std::string_view text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  if (!out) throw std::runtime_error("cannot write " + path.string());
-}
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 std::string join(const std::vector<std::string>& v) {
   std::string out;

@@ -12,6 +12,8 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <random>
 #include <stdexcept>
 
@@ -96,6 +98,20 @@ CopyReport copy_project(const fs::path& from, const fs::path& to, const CopyLimi
     }
   }
   return report;
+}
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+void write_file(const fs::path& path, std::string_view text) {
+  std::error_code ec;
+  if (fs::is_symlink(fs::symlink_status(path, ec))) fs::remove(path, ec);
+  fs::create_directories(path.parent_path(), ec);
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+  if (!out) throw std::runtime_error("cannot write " + path.string());
 }
 
 std::map<std::string, std::string> scrubbed_environment(const fs::path& home) {

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace torchlint::harness {
@@ -61,6 +62,12 @@ struct ProcessResult {
 };
 
 ProcessResult run_process(const ProcessSpec& spec);
+
+// A whole file ("" when it cannot be read).
+std::string read_file(const std::filesystem::path& path);
+// Writes a file in a copy, creating its folder; a symbolic link there is replaced, never written
+// through (it may point into the user's tree). Throws std::runtime_error on failure.
+void write_file(const std::filesystem::path& path, std::string_view text);
 
 // The variables a child keeps from this process's environment: what finding the interpreter
 // and the GPU needs, nothing with credentials. HOME and TMPDIR point into `home`.

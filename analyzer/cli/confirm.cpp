@@ -12,6 +12,7 @@
 
 #include "cli/check_command.h"
 #include "cli/config.h"
+#include "cli/discover.h"
 #include "cli/runner.h"
 #include "gpu_harness/confirm.h"
 #include "gpu_harness/probe.h"
@@ -24,22 +25,6 @@ namespace torchlint {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void write_text(const fs::path& p, const std::string& text) {
-  std::error_code ec;
-  if (fs::is_symlink(fs::symlink_status(p, ec))) fs::remove(p, ec);  // never write through a link
-  fs::create_directories(p.parent_path(), ec);
-  std::ofstream out(p, std::ios::binary | std::ios::trunc);
-  out << text;
-  if (!out) throw std::runtime_error("cannot write " + p.string());
-}
 
 // Applies non-overlapping edits (byte ranges of `text`); false when two overlap.
 bool apply_edits(std::string& text, std::vector<Edit> edits) {
@@ -92,18 +77,13 @@ std::string entry_script(const fs::path& root, const fs::path& file, const std::
   }
   if (py::has_main_guard(text)) return fs::relative(file, root).string();
   std::vector<std::string> importers;
-  std::error_code ec;
   std::string module = file.stem().string();
-  for (fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec), end; it != end; it.increment(ec)) {
-    if (ec) break;
-    std::string name = it->path().filename().string();
-    if (it->is_directory(ec) && (name.starts_with(".") || name == "__pycache__" || name == "node_modules" || name == "venv")) {
-      it.disable_recursion_pending();
-      continue;
-    }
-    if (it->path().extension() != ".py" || it->path() == file) continue;
-    std::string other = read_text(it->path());
-    if (py::has_main_guard(other) && imports_module(other, module)) importers.push_back(fs::relative(it->path(), root).string());
+  for (const auto& path : discover_python_files({root.string()}).files) {
+    if (fs::absolute(path).lexically_normal() == file) continue;
+    std::string other = harness::read_file(path);
+    // The text first: parsing every file of a project for a guard it cannot have is waste.
+    if (other.find("__main__") == std::string::npos || !imports_module(other, module)) continue;
+    if (py::has_main_guard(other)) importers.push_back(fs::relative(path, root).string());
   }
   if (importers.size() == 1) return importers.front();
   std::sort(importers.begin(), importers.end());
@@ -204,7 +184,7 @@ Confirmation confirm_one(const Diagnostic& d, const SourceFile& src, const Confi
   harness::Variant bad{tmp.path() / "program", script, cwd, ""}, fixed{tmp.path() / "fixed", script, cwd, variant};
   for (const auto* v : {&bad, &fixed}) {
     harness::copy_project(root, v->workdir);
-    write_text(v->workdir / fs::relative(file, root), v == &bad ? bad_text : fixed_text);
+    harness::write_file(v->workdir / fs::relative(file, root), v == &bad ? bad_text : fixed_text);
   }
   return harness::confirm_pair(*e, bad, fixed, settings_for(o, python), site);
 }
@@ -283,8 +263,8 @@ int confirm_rule_example(const std::string& rule, const std::vector<std::string>
       harness::TempDir tmp;
       harness::Variant bad{tmp.path() / "program", "example.py", "", ""}, fixed{tmp.path() / "fixed", "example.py", "", ""};
       for (const auto* v : {&bad, &fixed}) {
-        write_text(v->workdir / "example.py", v == &bad ? bad_text : fixed_text);
-        write_text(v->workdir / (std::string(harness::kExampleWorldModule) + ".py"), std::string(harness::example_world_source()));
+        harness::write_file(v->workdir / "example.py", v == &bad ? bad_text : fixed_text);
+        harness::write_file(v->workdir / (std::string(harness::kExampleWorldModule) + ".py"), std::string(harness::example_world_source()));
       }
       std::cerr << fmt::format("confirming {} on its docs example ({} runs of the example and of its fixed twin)...\n", spec.id,
                                std::max(1, o.repeats));
@@ -296,9 +276,7 @@ int confirm_rule_example(const std::string& rule, const std::vector<std::string>
     std::cout << confirmation_json(c).dump(2) << "\n";
   } else {
     std::cout << c.summary << "\n";
-    for (const auto& f : std::vector<Figure>{c.main}) (void)f;
-    for (const auto& f : c.more)
-      std::cout << fmt::format("  {}: {} (fixed: {})\n", f.metric, harness::format_amount(f.bad, f.unit), harness::format_amount(f.fixed, f.unit));
+    render_figures(std::cout, c, "  ");
   }
   return c.verdict == Verdict::Confirmed ? kExitClean : c.verdict == Verdict::Error ? kExitError : kExitFindings;
 }

@@ -37,6 +37,8 @@ void render_text(std::ostream& out, const std::vector<Diagnostic>& findings,
 void render_json(std::ostream& out, const std::vector<Diagnostic>& findings, const RunSummary& summary);
 // A confirmation as JSON (the `confirmation` of a finding in json, SARIF `properties`).
 nlohmann::ordered_json confirmation_json(const Confirmation& c);
+// The secondary figures of a confirmation, one per line: "INDENTmetric: bad (fixed: fixed)".
+void render_figures(std::ostream& out, const Confirmation& c, std::string_view indent);
 
 // `rules` are the rules that ran (for SARIF rules[] and review text); findings are sorted.
 void render_sarif(std::ostream& out, const std::vector<Diagnostic>& findings, const std::vector<RuleSpec>& rules,

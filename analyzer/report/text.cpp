@@ -51,6 +51,11 @@ void code_frame(std::ostream& out, const Diagnostic& d, const SourceFile& f, con
 }
 }  // namespace
 
+void render_figures(std::ostream& out, const Confirmation& c, std::string_view indent) {
+  for (const auto& f : c.more)
+    out << fmt::format("{}{}: {} (fixed: {})\n", indent, f.metric, format_amount(f.bad, f.unit), format_amount(f.fixed, f.unit));
+}
+
 void render_text(std::ostream& out, const std::vector<Diagnostic>& findings,
                  const std::map<std::string, const SourceFile*>& sources, const RunSummary& summary,
                  const TextOptions& options) {
@@ -73,8 +78,7 @@ void render_text(std::ostream& out, const std::vector<Diagnostic>& findings,
     if (d.confirmation) {
       const char* colour = d.confirmation->verdict == Verdict::Confirmed ? "1;31" : "1;36";
       out << "  " << st(colour, "measured:") << " " << d.confirmation->summary << "\n";
-      for (const auto& f : d.confirmation->more)
-        out << fmt::format("            {}: {} (fixed: {})\n", f.metric, format_amount(f.bad, f.unit), format_amount(f.fixed, f.unit));
+      render_figures(out, *d.confirmation, "            ");
     }
     if (options.show_source) out << "\n";
   }

@@ -2,6 +2,7 @@
 // measured runs, where the probe goes in the code, the sandbox, and `confirm:` in rule packs.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -110,6 +111,8 @@ TEST_CASE("memory growth: confirmed when the fix removes a kept graph, not confi
   CHECK(yes.main.bad == doctest::Approx(1));
   CHECK(yes.n == 40);
   CHECK(yes.torch_version == "2.4.0");
+  // No heap figure where the heap was not measured.
+  CHECK(std::none_of(yes.more.begin(), yes.more.end(), [](const Figure& f) { return f.unit == "B"; }));
   Confirmation no = judge(e, runs("graph_tensors", 0), runs("graph_tensors", 0), 3);
   CHECK(no.verdict == Verdict::NotConfirmed);
   // Growth the fix does not remove is not this finding's cost.
