@@ -1,6 +1,7 @@
 // `torchlint check` (and `review`): configuration, file selection, analysis, the fix loop,
 // diff and baseline filters, and the renderers.
 #include "cli/check_command.h"
+#include "cxx/cxx_runner.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -260,7 +261,7 @@ int run_check(CheckOptions o) {
     found.named = {name};
     stdin_texts = {read_stdin()};
   } else {
-    found = discover_python_files(o.paths);
+    found = discover_source_files(o.paths);
   }
   if (o.staged) {  // only what is staged, read from the index
     std::erase_if(found.files, [&](const std::string& f) { return !changed->files.count(absolute(f)); });
@@ -324,10 +325,31 @@ int run_check(CheckOptions o) {
   if (o.staged)
     for (const auto& f : files) texts.push_back(staged_text(changed->repo_root, absolute(f)));
   bool in_memory = o.staged || from_stdin;
+  // C/C++/CUDA files go to their own front end; everything else about them is shared.
+  std::vector<std::string> cxx_files;
+  std::vector<const py::RuleSet*> cxx_rules;
+  for (size_t i = files.size(); i-- > 0;) {
+    if (!is_cxx_path(files[i])) continue;
+    cxx_files.insert(cxx_files.begin(), files[i]);
+    cxx_rules.insert(cxx_rules.begin(), per_file[i]);
+    files.erase(files.begin() + static_cast<long>(i));
+    per_file.erase(per_file.begin() + static_cast<long>(i));
+    if (i < texts.size()) texts.erase(texts.begin() + static_cast<long>(i));
+  }
   auto analyse = [&] {
     ProgressLine progress(files.size(), !o.quiet && o.format == "text");
     auto r = std::make_unique<RunResult>(in_memory ? run_analysis(files, per_file, jobs, &texts)
                                                    : run_analysis(files, per_file, jobs, nullptr, cache.get(), progress.counter()));
+    if (!cxx_files.empty()) {
+      cxx::CxxResult c = cxx::run_cxx_analysis(cxx_files, cxx_rules, {o.compile_db, o.fast_headers, jobs});
+      if (!c.rule_errors.empty()) throw ConfigError(c.rule_errors.front());
+      for (auto& d : c.findings) r->findings.push_back(std::move(d));
+      for (auto& s : c.sources) r->sources.push_back(std::move(s));
+      for (auto& n : c.notes) r->summary.notes.push_back(std::move(n));
+      r->summary.files += c.files;
+      r->summary.lines += c.lines;
+      std::stable_sort(r->findings.begin(), r->findings.end(), diagnostic_less);
+    }
     if (changed) keep_changed(r->findings, *changed);
     std::erase_if(r->findings, [&](const Diagnostic& d) {
       return per_file_ignored(configs.for_file(d.path), d) || per_file_ignored(cli_ignores, d);

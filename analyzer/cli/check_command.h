@@ -33,6 +33,8 @@ struct CheckOptions {
   std::string github_event;  // `torchlint review --github-event PATH`
   bool staged = false;
   unsigned jobs = 0;
+  std::string compile_db;     // -p DIR: the compile_commands.json of C/C++/CUDA files
+  bool fast_headers = false;  // torchlint's torch/CUDA header shim before the real headers
   size_t memory_budget_mb = 64;  // trees kept between the analysis phases
   bool confirm = false;           // run each finding that has an experiment (--confirm)
   ConfirmOptions confirm_options;

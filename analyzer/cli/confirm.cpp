@@ -78,7 +78,7 @@ std::string entry_script(const fs::path& root, const fs::path& file, const std::
   if (py::has_main_guard(text)) return fs::relative(file, root).string();
   std::vector<std::string> importers;
   std::string module = file.stem().string();
-  for (const auto& path : discover_python_files({root.string()}).files) {
+  for (const auto& path : discover_source_files({root.string()}).files) {
     if (fs::absolute(path).lexically_normal() == file) continue;
     std::string other = harness::read_file(path);
     // The text first: parsing every file of a project for a guard it cannot have is waste.

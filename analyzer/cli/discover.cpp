@@ -136,14 +136,16 @@ bool is_tool_folder(const fs::path& dir) {
   return fs::exists(dir / "pyvenv.cfg", ec);
 }
 
-bool is_cxx_path(const fs::path& p) {
+}  // namespace
+
+bool is_cxx_path(const std::filesystem::path& p) {
   static const std::set<std::string> exts = {".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".cu", ".cuh"};
   return exts.count(p.extension().string()) > 0;
 }
 
-// Returns how many C/C++/CUDA files it passed over.
-size_t walk_directory(const fs::path& root, Discovery& out) {
-  size_t cxx = 0;
+namespace {
+
+void walk_directory(const fs::path& root, Discovery& out) {
   std::vector<IgnoreRule> rules;
   load_gitignore(root, "", rules);
   // Explicit stack: deep trees must not overflow.
@@ -170,19 +172,16 @@ size_t walk_directory(const fs::path& root, Discovery& out) {
         if (is_tool_folder(p)) continue;
         load_gitignore(p, rel + "/", rules);
         stack.push_back({p, rel + "/"});
-      } else if (p.extension() == ".py" || p.extension() == ".pyi") {
+      } else if (p.extension() == ".py" || p.extension() == ".pyi" || is_cxx_path(p)) {
         if (it->is_regular_file(sec)) out.files.push_back(p.lexically_normal().string());
-      } else if (is_cxx_path(p)) {
-        ++cxx;
       }
     }
   }
-  return cxx;
 }
 
 }  // namespace
 
-Discovery discover_python_files(const std::vector<std::string>& paths) {
+Discovery discover_source_files(const std::vector<std::string>& paths) {
   Discovery out;
   for (const std::string& path : paths) {
     std::error_code ec;
@@ -191,17 +190,11 @@ Discovery discover_python_files(const std::vector<std::string>& paths) {
       out.errors.push_back(path + ": no such file or directory");
     } else if (fs::is_directory(st)) {
       size_t before = out.files.size();
-      size_t cxx = walk_directory(fs::path(path), out);
-      if (out.files.size() == before)
-        out.notes.push_back(path + ": no Python files" +
-                            (cxx ? " (" + std::to_string(cxx) + " C/C++/CUDA files: this build analyses Python only)" : std::string()));
+      walk_directory(fs::path(path), out);
+      if (out.files.size() == before) out.notes.push_back(path + ": no Python, C, C++ or CUDA files");
     } else {
       std::string ext = fs::path(path).extension().string();
-      if (is_cxx_path(path)) {
-        out.notes.push_back(path + ": C/C++/CUDA files are not analysed by this build; skipped");
-        continue;
-      }
-      if (ext != ".py" && ext != ".pyi" && !has_python_shebang(path)) {
+      if (ext != ".py" && ext != ".pyi" && !is_cxx_path(path) && !has_python_shebang(path)) {
         out.notes.push_back(path + ": not a Python file; skipped");
         continue;
       }

@@ -62,6 +62,9 @@ void register_selection_options(CLI::App* cmd, CheckOptions& o) {
                     "A .torchlint.yaml or pyproject.toml used for every file, or a `KEY = VALUE` override (TOML, repeatable)");
   cmd->add_flag("--include-tests", o.include_tests, "Analyse test files (tests/, test_*.py) like other code");
   cmd->add_option("-j,--jobs", o.jobs, "Threads (default: all cores)");
+  cmd->add_option("-p", o.compile_db, "C/C++/CUDA: the folder of compile_commands.json (default: found upward from each file)");
+  cmd->add_flag("--fast-headers", o.fast_headers,
+                "C/C++/CUDA: parse with torchlint's declaration-only torch/CUDA headers even where real ones exist");
   cmd->add_option("--memory-budget", o.memory_budget_mb,
                   "MB of syntax trees kept between the analysis phases (default 64); beyond it, memory stays "
                   "bounded and files whose results depend on other files are parsed again");

@@ -94,6 +94,74 @@ std::vector<Suppression> parse_suppressions(const SourceFile& file, const std::v
   return out;
 }
 
+namespace {
+
+// The comments of C/C++/CUDA source (`//` to the end of the line, `/* ... */`), skipping string
+// and character literals (raw strings are rare in extension code and read as plain strings).
+std::vector<Comment> cxx_comments(std::string_view t) {
+  std::vector<Comment> out;
+  for (size_t i = 0; i < t.size(); ++i) {
+    char c = t[i];
+    if (c == '"' || c == '\'') {
+      for (++i; i < t.size() && t[i] != c && t[i] != '\n'; ++i)
+        if (t[i] == '\\') ++i;
+    } else if (c == '/' && i + 1 < t.size() && t[i + 1] == '/') {
+      size_t end = t.find('\n', i);
+      if (end == std::string_view::npos) end = t.size();
+      out.push_back({{static_cast<uint32_t>(i), static_cast<uint32_t>(end)}});
+      i = end;
+    } else if (c == '/' && i + 1 < t.size() && t[i + 1] == '*') {
+      size_t end = t.find("*/", i + 2);
+      end = end == std::string_view::npos ? t.size() : end + 2;
+      out.push_back({{static_cast<uint32_t>(i), static_cast<uint32_t>(end)}});
+      i = end - 1;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<Suppression> parse_cxx_suppressions(const SourceFile& file) {
+  std::vector<Suppression> out;
+  for (const Comment& c : cxx_comments(file.text)) {
+    std::string_view text = std::string_view(file.text).substr(c.range.start, c.range.end - c.range.start);
+    uint32_t line = file.lines.position(file.text, c.range.start).line;
+    // clang-tidy's spelling: NOLINT, NOLINT(TL810), NOLINTNEXTLINE(TL810, TL811).
+    for (size_t at = text.find("NOLINT"); at != std::string_view::npos; at = text.find("NOLINT", at + 6)) {
+      Suppression s;
+      size_t i = at + 6;
+      bool next_line = text.substr(i).starts_with("NEXTLINE");
+      if (next_line) i += 8;
+      if (text.substr(i).starts_with("BEGIN") || text.substr(i).starts_with("END")) continue;
+      s.all = true;
+      if (i < text.size() && text[i] == '(') {
+        size_t close = text.find(')', i);
+        if (close == std::string_view::npos) continue;
+        s.codes = split_codes(text.substr(i + 1, close - i - 1));
+        s.all = s.codes.empty() || std::find(s.codes.begin(), s.codes.end(), "*") != s.codes.end();
+        if (s.all) s.codes.clear();
+        i = close + 1;
+      }
+      s.noqa = true;  // shared with clang-tidy: codes that are not ours are left alone
+      s.range = {c.range.start + static_cast<uint32_t>(at), c.range.start + static_cast<uint32_t>(i)};
+      s.line = line + (next_line ? 1 : 0);
+      s.used.assign(s.all ? 1 : s.codes.size(), false);
+      out.push_back(std::move(s));
+    }
+    for (size_t at = text.find("torchlint:"); at != std::string_view::npos; at = text.find("torchlint:", at + 10)) {
+      Suppression s;
+      size_t consumed = 0;
+      if (!parse_directive(text.substr(at), s, consumed)) continue;
+      s.range = {c.range.start + static_cast<uint32_t>(at), c.range.start + static_cast<uint32_t>(at + consumed)};
+      s.line = line;
+      s.used.assign(s.all ? 1 : s.codes.size(), false);
+      out.push_back(std::move(s));
+    }
+  }
+  return out;
+}
+
 void apply_suppressions(std::vector<Diagnostic>& findings, std::vector<Suppression>& suppressions) {
   auto suppressed = [&](const Diagnostic& d) {
     bool hit = false;

@@ -31,6 +31,10 @@ struct Suppression {
 
 std::vector<Suppression> parse_suppressions(const SourceFile& file, const std::vector<Comment>& comments);
 
+// The same directives in C/C++/CUDA comments (`// torchlint: ignore[TL810]`), and clang-tidy's
+// `// NOLINT`, `// NOLINT(TL810)` and `// NOLINTNEXTLINE(TL810)`.
+std::vector<Suppression> parse_cxx_suppressions(const SourceFile& file);
+
 // Removes suppressed findings and marks which suppressions were used.
 void apply_suppressions(std::vector<Diagnostic>& findings, std::vector<Suppression>& suppressions);
 

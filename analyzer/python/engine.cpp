@@ -18,7 +18,8 @@ RuleSet::RuleSet(const std::vector<RuleSpec>& specs) {
   uint32_t symbol_count = ts_language_symbol_count(python_language());
   by_kind_.resize(symbol_count);
   for (const RuleSpec& s : specs) {
-    if (s.engine == "suppressions") unused_suppression_ = std::make_shared<RuleSpec>(s);
+    if (s.engine == "clang") cxx_rules_.push_back(s);  // run by the C/C++/CUDA front end
+    else if (s.engine == "suppressions") unused_suppression_ = std::make_shared<RuleSpec>(s);
     else if (s.engine == "syntax") syntax_error_ = std::make_shared<RuleSpec>(s);
     else rules_.push_back(compile_rule(s));
   }

@@ -25,8 +25,12 @@ class RuleSet {
   bool knows_rule(const std::string& code) const {
     for (const auto& r : rules_)
       if (r.spec.id == code || r.spec.name == code) return true;
+    for (const auto& r : cxx_rules_)
+      if (r.id == code || r.name == code) return true;
     return false;
   }
+  // The selected rules of the C/C++/CUDA front end (language cxx), which this set does not run.
+  const std::vector<RuleSpec>& cxx_rules() const { return cxx_rules_; }
   // The rule that reports unused suppressions, when it is selected.
   const RuleSpec* unused_suppression_rule() const { return unused_suppression_.get(); }
   // The rule that reports syntax errors, when it is selected.
@@ -40,6 +44,7 @@ class RuleSet {
 
  private:
   std::vector<CompiledRule> rules_;
+  std::vector<RuleSpec> cxx_rules_;
   std::vector<std::vector<uint32_t>> by_kind_;
   std::vector<uint32_t> any_kind_;
   std::shared_ptr<RuleSpec> unused_suppression_, syntax_error_;

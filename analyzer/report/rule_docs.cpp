@@ -35,8 +35,9 @@ std::string rule_docs_markdown(const RuleSpec& r, const std::string& example_fix
   if (r.docs.what.empty()) out += "## What it does\n\n" + without_braces(r.message) + " (this rule has no `docs:`).\n";
   if (!r.docs.what.empty()) out += "## What it does\n\n" + trimmed(r.docs.what) + "\n\n";
   if (!r.docs.why.empty()) out += "## Why is this bad?\n\n" + trimmed(r.docs.why) + "\n\n";
-  if (!r.docs.example.empty()) out += "## Example\n\n```python\n" + trimmed(r.docs.example) + "\n```\n\n";
-  if (!r.docs.use_instead.empty()) out += "## Use instead\n\n```python\n" + trimmed(r.docs.use_instead) + "\n```\n";
+  const std::string fence = r.language == "cxx" ? "```cpp\n" : "```python\n";
+  if (!r.docs.example.empty()) out += "## Example\n\n" + fence + trimmed(r.docs.example) + "\n```\n\n";
+  if (!r.docs.use_instead.empty()) out += "## Use instead\n\n" + fence + trimmed(r.docs.use_instead) + "\n```\n";
   if (r.fix) {
     out += "\n## Fix safety\n\n";
     std::string title = example_fix_title.empty() ? without_braces(r.fix->title) : example_fix_title;

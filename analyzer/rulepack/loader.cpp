@@ -82,11 +82,13 @@ class Reader {
 
  private:
   std::string file_;
+  bool clang_rule_ = false;
 };
 
 const std::vector<std::string> kRuleKeys = {"id", "name", "family", "language", "severity", "message", "hint",
                                             "anchor", "report", "match", "fix", "confirm", "docs", "engine", "default", "region",
-                                            "dedupe-by", "absorbs"};
+                                            "dedupe-by", "absorbs", "check", "matchers"};
+const std::vector<std::string> kClangMatcherKeys = {"matcher", "fix-member"};
 const std::vector<std::string> kMatchKeys = {"pattern", "kind", "any", "all", "not", "inside", "has", "field", "where"};
 const std::vector<std::string> kFixKeys = {"title", "applicability", "replace", "with", "insert-after"};
 const std::vector<std::string> kConfirmKeys = {"experiment", "fixed-by", "setup", "run"};
@@ -110,8 +112,8 @@ RuleSpec Reader::rule(const YAML::Node& n) {
   r.source = YAML::Dump(n);
   if (n["engine"]) {
     r.engine = scalar(n["engine"], "engine");
-    if (r.engine != "pattern" && r.engine != "suppressions" && r.engine != "syntax")
-      fail(n["engine"], "`engine` must be `pattern` (the default), `suppressions` or `syntax`");
+    if (r.engine != "pattern" && r.engine != "suppressions" && r.engine != "syntax" && r.engine != "clang")
+      fail(n["engine"], "`engine` must be `pattern` (the default), `clang`, `suppressions` or `syntax`");
   }
   if (n["default"]) {
     std::string d = scalar(n["default"], "default");
@@ -131,7 +133,27 @@ RuleSpec Reader::rule(const YAML::Node& n) {
     fail(n["name"], "`name` must be kebab-case (lower-case letters, digits and '-')");
   r.family = scalar(n["family"], "family");
   r.language = scalar(n["language"], "language");
-  if (r.language != "python") fail(n["language"], "`language` must be `python` (C++ rules use the clang engine, not yet available)");
+  if (r.language != "python" && r.language != "cxx") fail(n["language"], "`language` must be `python` or `cxx` (C, C++ and CUDA)");
+  if ((r.language == "cxx") != (r.engine == "clang"))
+    fail(n["language"], "`language: cxx` rules use `engine: clang`, and only they do");
+  if (r.engine == "clang") {
+    if (n["match"]) fail(n["match"], "clang rules say what they find with `check` or `matchers`, not `match`");
+    if (!n["check"] && !n["matchers"]) fail(n, "a clang rule needs `check` (a named check) or `matchers`");
+    if (n["check"]) r.check = scalar(n["check"], "check");
+    if (n["matchers"]) {
+      if (!n["matchers"].IsSequence()) fail(n["matchers"], "`matchers` must be a list");
+      for (const auto& m : n["matchers"]) {
+        expect_map(m, "a matcher");
+        check_keys(m, kClangMatcherKeys, "a matcher");
+        if (!m["matcher"]) fail(m, "a matcher needs `matcher` (an AST matcher expression, as clang-query takes)");
+        ClangMatcherSpec spec{scalar(m["matcher"], "matcher"), "", mark(m["matcher"])};
+        if (m["fix-member"]) spec.fix_member = scalar(m["fix-member"], "fix-member");
+        r.matchers.push_back(std::move(spec));
+      }
+    }
+  } else if (n["check"] || n["matchers"]) {
+    fail(n["check"] ? n["check"] : n["matchers"], "`check` and `matchers` belong to clang rules (`engine: clang`)");
+  }
   std::string sev = scalar(n["severity"], "severity");
   auto s = parse_severity(sev);
   if (!s) {
@@ -170,7 +192,9 @@ RuleSpec Reader::rule(const YAML::Node& n) {
       fail(n["region"], "`region` must be `training-loop` or `function`");
   }
   if (n["match"]) r.match = match(n["match"]);
+  clang_rule_ = r.engine == "clang";
   if (n["fix"]) r.fix = fix(n["fix"]);
+  clang_rule_ = false;
   if (n["docs"]) r.docs = docs(n["docs"]);
   return r;
 }
@@ -248,7 +272,8 @@ FixSpec Reader::fix(const YAML::Node& n) {
   if (n["insert-after"]) f.insert_after = scalar(n["insert-after"], "insert-after");
   if (f.replace && !f.with) fail(n, "`fix.replace` needs `with`");
   if (f.with && f.insert_after) fail(n, "`fix` takes either `with` or `insert-after`, not both");
-  if (f.applicability != Applicability::DisplayOnly && !f.with && !f.insert_after)
+  // A clang rule's edits come from its check or matcher (`fix-member`); the YAML gives the title.
+  if (f.applicability != Applicability::DisplayOnly && !f.with && !f.insert_after && !clang_rule_)
     fail(n, "a safe or unsafe `fix` must say what to change (`with` or `insert-after`)");
   return f;
 }

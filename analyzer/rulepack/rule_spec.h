@@ -60,6 +60,14 @@ struct ConfirmSpec {
   SourceMark mark;
 };
 
+// One AST matcher of a clang rule: the node bound as the match is reported; `fix_member`
+// renames the member a matched member call names (`.data<T>()` -> `.data_ptr<T>()`).
+struct ClangMatcherSpec {
+  std::string expression;
+  std::string fix_member;
+  SourceMark mark;
+};
+
 struct RuleDocs {
   std::string what, why, example, use_instead, fix_safety;
   std::vector<std::string> references;
@@ -81,7 +89,9 @@ struct RuleSpec {
   // finding (this rule's), whose help also carries theirs.
   std::vector<std::string> absorbs;
   // `pattern`: matched by the engine; `suppressions`: produced by the suppression pass.
-  std::string engine = "pattern";
+  std::string engine = "pattern";  // or `clang` (language cxx)
+  std::string check;                       // clang: a named C++ check of torchlint-cxx
+  std::vector<ClangMatcherSpec> matchers;  // clang: AST matcher expressions
   bool enabled_by_default = true;  // `default: off` rules run only when selected by name
   MatchSpec match;
   std::optional<FixSpec> fix;

@@ -126,10 +126,15 @@ want_rc 2 review_format
 
 # 13. Notes instead of silence; colour by the usual variables.
 mkdir -p "$scratch/nopy" && touch "$scratch/nopy/readme.md" "$scratch/nopy/kernel.cu"
-run no_python "$bin" check "$scratch/nopy"
-has no_python err "no Python files (1 C/C++/CUDA"
-run cxx_named "$bin" check "$scratch/nopy/kernel.cu"
-has cxx_named err "kernel.cu: C/C++/CUDA files are not analysed"
+run no_python "$bin" check "$scratch/nopy/readme.md"
+has no_python err "readme.md: not a Python file; skipped"
+mkdir -p "$scratch/nosrc" && touch "$scratch/nosrc/readme.md"
+run no_sources "$bin" check "$scratch/nosrc"
+has no_sources err "no Python, C, C++ or CUDA files"
+# Without its front end, C/C++/CUDA files are named in a note, never silently dropped.
+run cxx_missing env TORCHLINT_CXX=/nonexistent/torchlint-cxx "$bin" check "$scratch/nopy/kernel.cu"
+has cxx_missing out "not checked"
+has cxx_missing out "No findings in 0 files"
 run force_color env FORCE_COLOR=1 "$bin" check input/train_loop.py
 grep -q $'\x1b\[' "$scratch/force_color.out" || fail "FORCE_COLOR=1 gave no colour"
 if command -v script >/dev/null; then  # a real terminal: colour unless TERM=dumb

@@ -1,0 +1,287 @@
+#include "cxx/cxx_runner.h"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "core/suppressions.h"
+#include "cxx/escape_join.h"
+#include "python/engine.h"
+
+extern char** environ;
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+namespace torchlint::cxx {
+
+namespace {
+
+struct Answer {
+  bool ok = false;
+  std::string why;  // when not ok
+  json body;
+};
+
+// Starts torchlint-cxx with the request on stdin and reads its whole answer.
+Answer ask(const std::string& program, const json& request) {
+  Answer a;
+  char request_path[] = "/tmp/torchlint-cxx-XXXXXX";
+  int in = mkstemp(request_path);
+  if (in < 0) return {false, "cannot create a temporary file", {}};
+  std::string text = request.dump();
+  bool written = ::write(in, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+  ::lseek(in, 0, SEEK_SET);
+  ::unlink(request_path);
+  int out[2];
+  if (!written || pipe2(out, O_CLOEXEC) != 0) {
+    ::close(in);
+    return {false, "cannot pass the request", {}};
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, in, 0);
+  posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+  pid_t pid = 0;
+  char* argv[] = {const_cast<char*>(program.c_str()), nullptr};
+  int rc = posix_spawn(&pid, program.c_str(), &actions, nullptr, argv, environ);
+  posix_spawn_file_actions_destroy(&actions);
+  ::close(in);
+  ::close(out[1]);
+  if (rc != 0) {
+    ::close(out[0]);
+    return {false, "cannot start " + program, {}};
+  }
+  std::string answer;
+  char buf[65536];
+  for (ssize_t n; (n = ::read(out[0], buf, sizeof buf)) != 0;) {
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    answer.append(buf, static_cast<size_t>(n));
+  }
+  ::close(out[0]);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFSIGNALED(status)) return {false, "the C/C++ front end crashed (signal " + std::to_string(WTERMSIG(status)) + ")", {}};
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return {false, "the C/C++ front end failed", {}};
+  try {
+    a.body = json::parse(answer);
+    a.ok = true;
+  } catch (const std::exception&) {
+    a.why = "the C/C++ front end gave no readable answer";
+  }
+  return a;
+}
+
+json rules_request(const std::vector<RuleSpec>& rules) {
+  json out = json::array();
+  for (const RuleSpec& r : rules) {
+    json rule = {{"id", r.id}};
+    if (!r.check.empty()) rule["check"] = r.check;
+    json matchers = json::array();
+    for (const auto& m : r.matchers) matchers.push_back({{"expr", m.expression}, {"member_fix", m.fix_member}});
+    if (!matchers.empty()) rule["matchers"] = matchers;
+    out.push_back(rule);
+  }
+  return out;
+}
+
+// Asks for a group of files, in `jobs` parallel chunks; a chunk whose process fails is asked
+// again one file at a time, so that one file Clang cannot handle costs only its own findings.
+std::vector<json> ask_all(const std::string& program, const std::vector<std::string>& files, const json& base,
+                          unsigned jobs, std::vector<std::string>& notes) {
+  size_t chunks = std::max<size_t>(1, std::min<size_t>(jobs, files.size()));
+  std::vector<std::vector<std::string>> parts(chunks);
+  for (size_t i = 0; i < files.size(); ++i) parts[i % chunks].push_back(files[i]);
+  std::vector<Answer> answers(chunks);
+  std::vector<std::thread> threads;
+  for (size_t c = 0; c < chunks; ++c)
+    threads.emplace_back([&, c] {
+      json request = base;
+      request["files"] = parts[c];
+      answers[c] = ask(program, request);
+    });
+  for (auto& t : threads) t.join();
+  std::vector<json> reports;
+  for (size_t c = 0; c < chunks; ++c) {
+    if (answers[c].ok) {
+      for (auto& f : answers[c].body["files"]) reports.push_back(std::move(f));
+      for (auto& e : answers[c].body["rule_errors"]) reports.push_back({{"rule_error", e}});
+      continue;
+    }
+    for (const auto& file : parts[c]) {
+      json request = base;
+      request["files"] = {file};
+      Answer one = parts[c].size() == 1 ? answers[c] : ask(program, request);
+      if (one.ok) {
+        for (auto& f : one.body["files"]) reports.push_back(std::move(f));
+      } else {
+        notes.push_back(file + ": not checked: " + one.why);
+        reports.push_back({{"unchecked", file}});
+      }
+    }
+  }
+  return reports;
+}
+
+const RuleSpec* spec_of(const py::RuleSet& set, const std::string& id) {
+  for (const auto& r : set.cxx_rules())
+    if (r.id == id) return &r;
+  return nullptr;
+}
+
+Diagnostic make_diagnostic(const RuleSpec& spec, const std::string& path, uint32_t start, uint32_t end,
+                           const std::map<std::string, std::string>& args, const json& edits) {
+  Diagnostic d;
+  d.rule_id = spec.id;
+  d.rule_name = spec.name;
+  d.severity = spec.severity;
+  d.path = path;
+  d.range = {start, end};
+  d.message = fill_template(spec.message, args);
+  d.hint = fill_template(spec.hint, args);
+  if (spec.fix && edits.is_array() && !edits.empty()) {
+    Fix fix;
+    fix.title = fill_template(spec.fix->title, args);
+    fix.applicability = spec.fix->applicability;
+    for (const auto& e : edits) fix.edits.push_back({{e.value("start", 0u), e.value("end", 0u)}, e.value("text", ""), {}, {}});
+    d.fix = std::move(fix);
+  }
+  return d;
+}
+
+}  // namespace
+
+std::string fill_template(const std::string& text, const std::map<std::string, std::string>& args) {
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '{') {
+      size_t close = text.find('}', i);
+      if (close != std::string::npos) {
+        auto it = args.find(text.substr(i + 1, close - i - 1));
+        if (it != args.end()) {
+          out += it->second;
+          i = close;
+          continue;
+        }
+      }
+    }
+    out += text[i];
+  }
+  return out;
+}
+
+std::string find_frontend() {
+  if (const char* env = std::getenv("TORCHLINT_CXX"); env && *env) return env;
+  std::error_code ec;
+  fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) return "";
+  fs::path candidate = self.parent_path() / "torchlint-cxx";
+  return fs::exists(candidate, ec) ? candidate.string() : "";
+}
+
+CxxResult run_cxx_analysis(const std::vector<std::string>& files, const std::vector<const py::RuleSet*>& rule_sets,
+                           const CxxOptions& options) {
+  CxxResult result;
+  if (files.empty()) return result;
+  std::string program = find_frontend();
+  if (program.empty()) {
+    result.notes.push_back(std::to_string(files.size()) + " C/C++/CUDA file" + (files.size() == 1 ? "" : "s") +
+                           " not checked: this torchlint was built without its Clang front end (torchlint-cxx; "
+                           "scripts/setup.sh installs libclang-16-dev and builds it)");
+    return result;
+  }
+  // One request per rule set (configurations may differ across a repository).
+  std::map<const py::RuleSet*, std::vector<std::string>> groups;
+  std::map<std::string, const py::RuleSet*> set_of;
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (rule_sets[i]->cxx_rules().empty()) continue;
+    groups[rule_sets[i]].push_back(files[i]);
+    set_of[files[i]] = rule_sets[i];
+  }
+  std::vector<json> reports;
+  for (const auto& [set, group] : groups) {
+    json base = {{"rules", rules_request(set->cxx_rules())}, {"compile_db", options.compile_db}, {"fast_headers", options.fast_headers}};
+    for (auto& r : ask_all(program, group, base, options.jobs, result.notes)) reports.push_back(std::move(r));
+  }
+  std::map<std::string, std::vector<Diagnostic>> by_file;
+  std::map<std::string, std::vector<const json*>> by_project;
+  std::vector<std::string> broken;
+  std::set<std::string> unchecked;
+  for (const json& r : reports) {
+    if (r.contains("unchecked")) {
+      unchecked.insert(r.value("unchecked", ""));
+      continue;
+    }
+    if (r.contains("rule_error")) {
+      const json& e = r["rule_error"];
+      for (const auto& [set, group] : groups)
+        if (const RuleSpec* spec = spec_of(*set, e.value("rule", ""))) {
+          int index = e.value("index", -1);
+          SourceMark mark = index >= 0 && static_cast<size_t>(index) < spec->matchers.size() ? spec->matchers[index].mark : spec->mark;
+          result.rule_errors.push_back(mark.str() + ": " + spec->id + ": " + e.value("message", ""));
+          break;
+        }
+      continue;
+    }
+    std::string path = r.value("path", "");
+    const py::RuleSet* set = set_of[path];
+    if (!set) continue;
+    if (r.value("errors", 0) > 0) broken.push_back(r.value("first_error", path));
+    auto& list = by_file[path];
+    for (const json& f : r["findings"]) {
+      const RuleSpec* spec = spec_of(*set, f.value("rule", ""));
+      if (!spec) continue;
+      list.push_back(make_diagnostic(*spec, path, f.value("start", 0u), f.value("end", 0u),
+                                     f.value("args", std::map<std::string, std::string>{}), f["edits"]));
+    }
+    by_project[py::project_root(path)].push_back(&r);
+  }
+  for (const auto& [root, project] : by_project)
+    for (const EscapeFinding& e : join_escapes(project)) {
+      std::string path = (*project[e.file]).value("path", "");
+      for (const RuleSpec& spec : set_of[path]->cxx_rules())
+        if (spec.check == "stack-address-escapes")
+          by_file[path].push_back(make_diagnostic(spec, path, e.start, e.end, {{"VAR", e.var}, {"FUNC", e.function}, {"TARGET", e.target}}, {}));
+    }
+  for (const std::string& path : files) {
+    if (unchecked.count(path)) continue;
+    auto it = by_file.find(path);
+    std::ifstream in(path, std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    ++result.files;
+    result.lines += static_cast<size_t>(std::count(text.begin(), text.end(), '\n'));
+    if (it == by_file.end() || it->second.empty()) continue;
+    auto source = std::make_unique<SourceFile>(path, std::move(text));
+    std::vector<Diagnostic>& found = it->second;
+    std::vector<Suppression> suppressions = parse_cxx_suppressions(*source);
+    apply_suppressions(found, suppressions);
+    for (Diagnostic& d : found) {
+      if (d.range.end > source->text.size() || d.range.start > d.range.end) continue;
+      resolve_positions(*source, d);
+      result.findings.push_back(std::move(d));
+    }
+    result.sources.push_back(std::move(source));
+  }
+  if (!broken.empty()) {
+    std::sort(broken.begin(), broken.end());
+    result.notes.push_back(std::to_string(broken.size()) + " C/C++/CUDA file" + (broken.size() == 1 ? "" : "s") +
+                           " did not compile cleanly and were checked as far as they parsed (first: " + broken.front() +
+                           "); give torchlint the project's compile_commands.json with -p DIR");
+  }
+  return result;
+}
+
+}  // namespace torchlint::cxx

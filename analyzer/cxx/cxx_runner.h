@@ -1,0 +1,40 @@
+// Runs the C/C++/CUDA front end (the torchlint-cxx program, on Clang) over the run's C/C++/CUDA
+// files: requests in parallel chunks, answers turned into diagnostics with the rules' messages
+// and fixes, TL901's facts joined across each project's files, comment suppressions applied.
+// torchlint-cxx is started only when there are such files: Python runs never load Clang.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.h"
+#include "core/source_file.h"
+#include "python/engine.h"
+#include "rulepack/rule_spec.h"
+
+namespace torchlint::cxx {
+
+struct CxxOptions {
+  std::string compile_db;     // -p DIR; "" = compile_commands.json found upward from each file
+  bool fast_headers = false;  // the shim before real torch/CUDA headers
+  unsigned jobs = 1;
+};
+
+struct CxxResult {
+  std::vector<Diagnostic> findings;
+  std::vector<std::unique_ptr<SourceFile>> sources;  // files with findings
+  std::vector<std::string> notes;
+  std::vector<std::string> rule_errors;  // "file:line:col: ..." of a pack's matcher that does not compile
+  size_t files = 0, lines = 0;
+};
+
+// The torchlint-cxx next to the running torchlint (or $TORCHLINT_CXX); "" when absent.
+std::string find_frontend();
+
+CxxResult run_cxx_analysis(const std::vector<std::string>& files, const std::vector<const py::RuleSet*>& rule_sets,
+                           const CxxOptions& options);
+
+// `{NAME}` in a message replaced by the finding's argument of that name.
+std::string fill_template(const std::string& text, const std::map<std::string, std::string>& args);
+
+}  // namespace torchlint::cxx

@@ -1,0 +1,10 @@
+# Writes OUT: every header under SHIM_DIR as {path, text} pairs in a C++ table.
+file(GLOB_RECURSE headers RELATIVE ${SHIM_DIR} ${SHIM_DIR}/*.h)
+list(SORT headers)
+set(out "// Generated from cxx_frontend/shim/ by cmake/embed_shim.cmake.\n#include \"shim.h\"\nnamespace torchlint::cxx {\nconst std::vector<ShimFile>& shim_files() {\n  static const std::vector<ShimFile> files = {\n")
+foreach(h ${headers})
+  file(READ ${SHIM_DIR}/${h} text)
+  string(APPEND out "    {\"${h}\", R\"TLSHIM(${text})TLSHIM\"},\n")
+endforeach()
+string(APPEND out "  };\n  return files;\n}\n}  // namespace torchlint::cxx\n")
+file(WRITE ${OUT} "${out}")

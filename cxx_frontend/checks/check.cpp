@@ -1,0 +1,75 @@
+#include "checks/check.h"
+
+#include <clang/AST/DeclCXX.h>
+#include <clang/AST/ParentMapContext.h>
+#include <clang/Lex/Lexer.h>
+
+namespace torchlint::cxx {
+
+bool CheckContext::in_main_file(clang::SourceLocation loc) const {
+  return loc.isValid() && sm.isWrittenInMainFile(sm.getExpansionLoc(loc));
+}
+
+// Code written as a macro argument (the lambda of AT_DISPATCH_*) is reported where it is written;
+// code from a macro's body, at the macro's use.
+unsigned CheckContext::offset(clang::SourceLocation loc) const { return sm.getFileOffset(sm.getFileLoc(loc)); }
+
+std::pair<unsigned, unsigned> CheckContext::range(clang::SourceRange r) const {
+  clang::SourceLocation begin = sm.getFileLoc(r.getBegin()), last = sm.getFileLoc(r.getEnd());
+  if (sm.getFileID(begin) != sm.getFileID(last) || sm.isBeforeInTranslationUnit(last, begin)) {
+    clang::SourceRange whole = sm.getExpansionRange(r).getAsRange();
+    begin = whole.getBegin();
+    last = whole.getEnd();
+  }
+  clang::SourceLocation end = clang::Lexer::getLocForEndOfToken(last, 0, sm, ast.getLangOpts());
+  unsigned b = offset(begin);
+  unsigned e = end.isValid() ? sm.getFileOffset(end) : b;
+  return {b, std::max(b, e)};
+}
+
+std::string CheckContext::text(clang::SourceRange r) const {
+  auto [b, e] = range(r);
+  llvm::StringRef buf = sm.getBufferData(sm.getMainFileID());
+  return e <= buf.size() ? buf.substr(b, e - b).str() : std::string();
+}
+
+void CheckContext::report(const std::string& rule, clang::SourceRange where, std::map<std::string, std::string> args,
+                          std::vector<Edit> edits) {
+  auto [b, e] = range(where);
+  out.findings.push_back({rule, b, e, std::move(args), std::move(edits)});
+}
+
+bool is_main_function(const clang::FunctionDecl* f) { return f && f->isMain(); }
+
+const clang::FunctionDecl* outermost_function(clang::ASTContext& ast, const clang::Stmt* s) {
+  const clang::FunctionDecl* found = nullptr;
+  clang::DynTypedNode node = clang::DynTypedNode::create(*s);
+  for (int depth = 0; depth < 512; ++depth) {
+    auto parents = ast.getParents(node);
+    if (parents.empty()) break;
+    node = parents[0];
+    if (const auto* f = node.get<clang::FunctionDecl>()) {
+      const auto* method = llvm::dyn_cast<clang::CXXMethodDecl>(f);
+      if (!(method && method->getParent()->isLambda())) found = f;
+    }
+  }
+  return found;
+}
+
+bool is_tensor_type(clang::QualType t) {
+  t = t.getNonReferenceType().getCanonicalType().getUnqualifiedType();
+  const auto* rd = t->getAsCXXRecordDecl();
+  if (!rd) return false;
+  std::string name = rd->getQualifiedNameAsString();
+  return name == "at::Tensor" || name == "at::TensorBase";
+}
+
+bool is_tensor_op(const clang::FunctionDecl* f) {
+  if (!f) return false;
+  if (is_tensor_type(f->getReturnType())) return true;
+  for (const auto* p : f->parameters())
+    if (is_tensor_type(p->getType())) return true;
+  return false;
+}
+
+}  // namespace torchlint::cxx

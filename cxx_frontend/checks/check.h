@@ -1,0 +1,47 @@
+// A named check: C++ code for what a matcher expression cannot say. Each check lives in its own
+// file under checks/ and registers itself in the table of checks.cpp.
+#pragma once
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Expr.h>
+#include <clang/Basic/SourceManager.h>
+
+#include <functional>
+#include <string>
+
+#include "facts.h"
+
+namespace torchlint::cxx {
+
+struct CheckContext {
+  clang::ASTContext& ast;
+  clang::SourceManager& sm;
+  bool includes_torch = false;  // the file includes torch/ATen/c10 headers: it is an extension
+  FileReport& out;
+
+  // Whether the node is written in the file being checked (never a header, never a macro body
+  // defined elsewhere).
+  bool in_main_file(clang::SourceLocation loc) const;
+  unsigned offset(clang::SourceLocation loc) const;  // in the main file (expansion location)
+  // The expression's range in the main file, end exclusive.
+  std::pair<unsigned, unsigned> range(clang::SourceRange r) const;
+  std::string text(clang::SourceRange r) const;
+  void report(const std::string& rule, clang::SourceRange where, std::map<std::string, std::string> args = {},
+              std::vector<Edit> edits = {});
+};
+
+using CheckFunction = std::function<void(CheckContext&, const std::string& rule)>;
+// The check of this name, or nullptr.
+const CheckFunction* find_check(const std::string& name);
+std::vector<std::string> check_names();
+
+// Shared helpers.
+bool is_main_function(const clang::FunctionDecl* f);
+// The outermost function around a node (lambdas and AT_DISPATCH bodies belong to the op that
+// writes them), or nullptr.
+const clang::FunctionDecl* outermost_function(clang::ASTContext& ast, const clang::Stmt* s);
+// `at::Tensor` / `at::TensorBase`, through typedefs, references and const.
+bool is_tensor_type(clang::QualType t);
+// A function that takes or returns a tensor: a PyTorch op.
+bool is_tensor_op(const clang::FunctionDecl* f);
+
+}  // namespace torchlint::cxx

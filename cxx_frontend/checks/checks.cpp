@@ -1,0 +1,36 @@
+// The table of named checks (`check:` in a clang rule).
+#include <map>
+
+#include "checks/check.h"
+
+namespace torchlint::cxx {
+
+void check_kernel_on_default_stream(CheckContext&, const std::string&);
+void check_unchecked_kernel_launch(CheckContext&, const std::string&);
+void check_device_sync_in_op(CheckContext&, const std::string&);
+void check_stack_address_escapes(CheckContext&, const std::string&);
+
+namespace {
+const std::map<std::string, CheckFunction>& table() {
+  static const std::map<std::string, CheckFunction> checks = {
+      {"kernel-on-default-stream", check_kernel_on_default_stream},
+      {"unchecked-kernel-launch", check_unchecked_kernel_launch},
+      {"device-sync-in-op", check_device_sync_in_op},
+      {"stack-address-escapes", check_stack_address_escapes},
+  };
+  return checks;
+}
+}  // namespace
+
+const CheckFunction* find_check(const std::string& name) {
+  auto it = table().find(name);
+  return it == table().end() ? nullptr : &it->second;
+}
+
+std::vector<std::string> check_names() {
+  std::vector<std::string> out;
+  for (const auto& [name, fn] : table()) out.push_back(name);
+  return out;
+}
+
+}  // namespace torchlint::cxx

@@ -1,0 +1,187 @@
+#include "compile_args.h"
+
+#include <clang/Tooling/JSONCompilationDatabase.h>
+#include <llvm/Support/Path.h>
+
+#include <filesystem>
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "shim.h"
+
+namespace fs = std::filesystem;
+
+namespace torchlint::cxx {
+
+namespace {
+
+bool ends_with(const std::string& s, const char* suffix) { return llvm::StringRef(s).ends_with(suffix); }
+
+std::string extension_of(const std::string& file) { return llvm::sys::path::extension(file).lower(); }
+
+bool is_cuda_file(const std::string& file) {
+  std::string e = extension_of(file);
+  return e == ".cu" || e == ".cuh";
+}
+
+}  // namespace
+
+std::vector<std::string> nvcc_to_clang(const std::vector<std::string>& argv) {
+  std::vector<std::string> out = {"clang++"};
+  // Flags that take the next argument and mean nothing to a host-only parse.
+  static const std::set<std::string> drop_with_value = {"-gencode", "--generate-code", "-arch", "--gpu-architecture", "-code",
+                                                        "--gpu-code", "-ccbin", "--compiler-bindir", "-Xptxas", "--ptxas-options",
+                                                        "-Xcudafe", "-Xnvlink", "--threads", "-t", "--default-stream",
+                                                        "-maxrregcount", "--maxrregcount", "-o", "--output-file", "-MF", "-MT"};
+  for (size_t i = 1; i < argv.size(); ++i) {
+    const std::string& a = argv[i];
+    if (drop_with_value.count(a)) {
+      ++i;
+      continue;
+    }
+    if (a == "-Xcompiler" || a == "--compiler-options") {
+      if (i + 1 < argv.size()) {
+        llvm::SmallVector<llvm::StringRef, 8> parts;
+        llvm::StringRef(argv[++i]).split(parts, ',', -1, false);
+        for (auto p : parts) out.push_back(p.trim("\"' ").str());
+      }
+      continue;
+    }
+    if (llvm::StringRef(a).starts_with("-Xcompiler=") || llvm::StringRef(a).starts_with("--compiler-options=")) {
+      llvm::SmallVector<llvm::StringRef, 8> parts;
+      llvm::StringRef(a).split('=').second.split(parts, ',', -1, false);
+      for (auto p : parts) out.push_back(p.trim("\"' ").str());
+      continue;
+    }
+    if (a == "-x" && i + 1 < argv.size()) {
+      out.push_back("-x");
+      out.push_back(argv[i + 1] == "cu" ? "cuda" : argv[i + 1]);
+      ++i;
+      continue;
+    }
+    bool host_flag = llvm::StringRef(a).starts_with("-I") || llvm::StringRef(a).starts_with("-D") ||
+                     llvm::StringRef(a).starts_with("-U") || llvm::StringRef(a).starts_with("-std=") || a == "-isystem" ||
+                     a == "-include" || a == "-idirafter" || a == "-iquote" || a == "-c" || a == "-w" ||
+                     llvm::StringRef(a).starts_with("-O") || llvm::StringRef(a).starts_with("-f") ||
+                     llvm::StringRef(a).starts_with("-W");
+    if (host_flag) {
+      out.push_back(a);
+      if ((a == "-isystem" || a == "-include" || a == "-idirafter" || a == "-iquote" || a == "-I" || a == "-D") &&
+          i + 1 < argv.size())
+        out.push_back(argv[++i]);
+      continue;
+    }
+    if (!a.empty() && a[0] != '-') out.push_back(a);  // the source file
+    // Any other nvcc flag (--use_fast_math, --expt-relaxed-constexpr, -lineinfo, -gencode=...)
+    // only steers device code generation.
+  }
+  return out;
+}
+
+struct CompileArgs::Impl {
+  ArgsOptions options;
+  std::map<std::string, std::unique_ptr<clang::tooling::CompilationDatabase>> by_dir;  // nullptr = none there
+  std::map<std::string, bool> used_database;
+
+  clang::tooling::CompilationDatabase* database_in(const std::string& dir) {
+    auto it = by_dir.find(dir);
+    if (it != by_dir.end()) return it->second.get();
+    std::string error;
+    auto db = clang::tooling::JSONCompilationDatabase::loadFromFile(dir + "/compile_commands.json", error,
+                                                                    clang::tooling::JSONCommandLineSyntax::AutoDetect);
+    return (by_dir[dir] = std::move(db)).get();
+  }
+
+  clang::tooling::CompilationDatabase* database_for(const std::string& file) {
+    if (!options.database_dir.empty()) return database_in(options.database_dir);
+    std::error_code ec;
+    fs::path dir = fs::absolute(file, ec).parent_path();
+    for (int depth = 0; depth < 64; ++depth) {
+      if (auto* db = database_in(dir.string())) return db;
+      for (const char* sub : {"build"})  // where CMake puts it by convention
+        if (fs::exists(dir / sub / "compile_commands.json", ec))
+          if (auto* db = database_in((dir / sub).string())) return db;
+      if (dir == dir.parent_path() || fs::exists(dir / ".git", ec)) break;
+      dir = dir.parent_path();
+    }
+    return nullptr;
+  }
+};
+
+CompileArgs::CompileArgs(ArgsOptions o) : impl_(std::make_unique<Impl>()) { impl_->options = std::move(o); }
+CompileArgs::~CompileArgs() = default;
+
+bool CompileArgs::from_database(const std::string& file) { return impl_->used_database[file]; }
+
+std::pair<std::vector<std::string>, std::string> CompileArgs::for_file(const std::string& file) {
+  const ArgsOptions& o = impl_->options;
+  std::error_code ec;
+  std::string abs = fs::absolute(file, ec).lexically_normal().string();
+  std::vector<std::string> argv;
+  std::string dir = fs::current_path(ec).string();
+  bool cuda = is_cuda_file(file);
+  if (auto* db = impl_->database_for(file)) {
+    auto commands = db->getCompileCommands(abs);
+    if (!commands.empty()) {
+      argv = commands.front().CommandLine;
+      dir = commands.front().Directory;
+      if (!argv.empty() && llvm::StringRef(llvm::sys::path::filename(argv[0])).contains("nvcc")) argv = nvcc_to_clang(argv);
+      impl_->used_database[file] = true;
+    }
+  }
+  // Parse only: drop outputs and dependency files; the tool adds the file itself.
+  std::vector<std::string> args;
+  if (argv.empty()) {
+    std::string e = extension_of(file);
+    args.push_back(e == ".c" ? "clang" : "clang++");
+    if (e == ".c") args.insert(args.end(), {"-x", "c", "-std=c11"});
+    else if (cuda) args.insert(args.end(), {"-x", "cuda", "-std=c++17"});
+    else args.insert(args.end(), {"-x", "c++", "-std=c++17"});
+  } else {
+    args.push_back(argv[0]);
+    for (size_t i = 1; i < argv.size(); ++i) {
+      const std::string& a = argv[i];
+      if (a == "-o" || a == "-MF" || a == "-MT" || a == "-MQ") {
+        ++i;
+        continue;
+      }
+      if (a == "-c" || a == "-MD" || a == "-MMD" || a == "-M" || a == "-MM") continue;
+      std::string candidate = fs::absolute(fs::path(dir) / a, ec).lexically_normal().string();
+      if (candidate == abs) continue;  // the file itself
+      args.push_back(a);
+    }
+    if (cuda && std::find(args.begin(), args.end(), "cuda") == args.end()) {
+      args.insert(args.begin() + 1, {"-x", "cuda"});
+    }
+  }
+  args.push_back("-resource-dir=" TORCHLINT_CLANG_RESOURCE_DIR);
+  // Without a database the real headers' include paths are unknown (a system copy of torch found
+  // by accident fails at its first internal include): the shim comes first. With one, the real
+  // headers win and the shim only fills what is missing, unless --fast-headers.
+  bool shim_first = o.fast_headers || argv.empty();
+  if (shim_first) args.insert(args.begin() + 1, {"-isystem", kShimRoot});
+  else args.insert(args.end(), {"-idirafter", kShimRoot});
+  if (cuda) {
+    args.insert(args.end(), {"--cuda-host-only", "-nocudalib", "--no-cuda-version-check"});
+    if (o.cuda_headers && !shim_first) args.push_back("--cuda-path=" + o.cuda_path);
+    else {
+      // The shim's CUDA runtime stands in for the toolkit's: its include folder must not be
+      // searched, or both would be read.
+      for (size_t i = 1; i + 1 < args.size(); ++i) {
+        bool flag = args[i] == "-I" || args[i] == "-isystem";
+        std::string path = flag ? args[i + 1] : llvm::StringRef(args[i]).starts_with("-I") ? args[i].substr(2) : "";
+        if (llvm::StringRef(path).contains("cuda") && fs::exists(fs::path(path) / "cuda_runtime.h", ec)) {
+          args.erase(args.begin() + i, args.begin() + i + (flag ? 2 : 1));
+          --i;
+        }
+      }
+      // nvcc includes the runtime implicitly.
+      args.insert(args.end(), {"-nocudainc", "-include", std::string(kShimRoot) + "/cuda_runtime.h"});
+    }
+  }
+  args.insert(args.end(), {"-fsyntax-only", "-w", "-ferror-limit=0", "-Wno-everything"});
+  return {args, dir};
+}
+
+}  // namespace torchlint::cxx

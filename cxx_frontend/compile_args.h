@@ -1,0 +1,36 @@
+// The compiler arguments for one file: its compile_commands.json entry (found upward from the
+// file, or in `-p DIR`), with nvcc command lines turned into clang ones; otherwise defaults by
+// extension. torchlint only parses: outputs, code generation and warnings are dropped.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace torchlint::cxx {
+
+struct ArgsOptions {
+  std::string database_dir;   // -p DIR; "" = search upward from each file
+  bool fast_headers = false;  // shim headers before the project's include paths
+  bool cuda_headers = false;  // a CUDA toolkit with headers exists (else the shim stands in)
+  std::string cuda_path;
+};
+
+class CompileArgs {
+ public:
+  explicit CompileArgs(ArgsOptions o);
+  ~CompileArgs();
+  // argv (argv[0] is the compiler) and the working folder for `file`.
+  std::pair<std::vector<std::string>, std::string> for_file(const std::string& file);
+  // Whether `file` had an entry in a compilation database (else defaults were used).
+  bool from_database(const std::string& file);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// nvcc's command line as clang's: host-side flags kept (-I, -D, -std, -isystem, -include,
+// -Xcompiler values), device code generation dropped. Exposed for tests.
+std::vector<std::string> nvcc_to_clang(const std::vector<std::string>& argv);
+
+}  // namespace torchlint::cxx

@@ -1,0 +1,71 @@
+// What one file's analysis hands back to torchlint: findings made within the file, and the
+// per-function facts that torchlint joins across files (see analyzer/cxx/escape_join.cpp).
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+
+namespace torchlint::cxx {
+
+struct Edit {
+  unsigned start = 0, end = 0;  // byte offsets into the file
+  std::string text;
+};
+
+struct Finding {
+  std::string rule;
+  unsigned start = 0, end = 0;
+  std::map<std::string, std::string> args;  // fills the rule's message template: {VAR}, {CALL}
+  std::vector<Edit> edits;                  // the fix, when it is mechanical
+};
+
+// Where a pointer value comes from, or where memory behind a pointer lives.
+//   stack:  the address of a local variable of this frame (`var` names it)
+//   param:  the function's parameter `index` (-1: the object a method is called on)
+//   escapes: global, static or heap memory: outlives the call
+//   local:  memory that dies with this frame (a local struct)
+//   unknown: anything else (never reported)
+struct Place {
+  std::string kind = "unknown";
+  int index = 0;
+  std::string var;
+};
+
+struct ArgFact {
+  Place value;    // the pointer passed
+  Place pointee;  // the memory the pointer refers to (for stores into it by the callee)
+  unsigned start = 0, end = 0;
+  std::string text;
+};
+
+struct CallFact {
+  std::string callee;  // qualified name of the function called
+  unsigned start = 0, end = 0;
+  ArgFact receiver;  // for method calls: the object (`pointee` is where it lives)
+  std::vector<ArgFact> args;
+};
+
+// A parameter (index; -1 the receiver) stored into memory at `into` (escapes, param N, this).
+struct Store {
+  int param = 0;
+  Place into;
+};
+
+struct FunctionFact {
+  std::string name;
+  bool is_main = false;
+  std::vector<std::string> params;
+  std::vector<Store> stores;
+  std::vector<CallFact> calls;
+};
+
+struct FileReport {
+  std::string path;
+  bool parsed = false;
+  unsigned errors = 0;
+  std::string first_error;
+  std::vector<Finding> findings;
+  std::vector<FunctionFact> functions;
+};
+
+}  // namespace torchlint::cxx

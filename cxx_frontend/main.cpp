@@ -1,0 +1,270 @@
+// torchlint-cxx: reads a request (files, rules, options) as JSON on stdin, parses each file with
+// Clang, runs the requested named checks and matcher rules on it, and writes findings and
+// per-function facts as JSON on stdout. torchlint turns them into diagnostics, joins facts across
+// files, and applies suppressions, configuration, caching and output formats.
+#include <clang/ASTMatchers/ASTMatchFinder.h>
+#include <clang/ASTMatchers/Dynamic/Parser.h>
+#include <clang/Basic/Version.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/FrontendActions.h>
+#include <clang/Tooling/CompilationDatabase.h>
+#include <clang/Tooling/Tooling.h>
+
+#include <filesystem>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "checks/check.h"
+#include "compile_args.h"
+#include "shim.h"
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+namespace am = clang::ast_matchers;
+
+namespace torchlint::cxx {
+namespace {
+
+struct MatcherRule {
+  std::string rule;
+  am::internal::DynTypedMatcher matcher;
+  std::string member_fix;  // replace the called member's name with this ("" = no fix)
+};
+
+struct Request {
+  std::vector<std::string> files;
+  std::vector<std::pair<std::string, const CheckFunction*>> checks;  // rule id, check
+  std::vector<MatcherRule> matchers;
+  json rule_errors = json::array();
+  ArgsOptions args;
+};
+
+// Errors are counted (a file that does not compile is still checked as far as it parsed);
+// warnings are not ours to report.
+class CountingConsumer : public clang::DiagnosticConsumer {
+ public:
+  explicit CountingConsumer(FileReport& r) : report_(r) {}
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& info) override {
+    if (level < clang::DiagnosticsEngine::Error) return;
+    ++report_.errors;
+    if (!report_.first_error.empty()) return;
+    llvm::SmallString<160> message;
+    info.FormatDiagnostic(message);
+    std::string where;
+    if (info.hasSourceManager() && info.getLocation().isValid()) {
+      clang::PresumedLoc p = info.getSourceManager().getPresumedLoc(info.getLocation());
+      if (p.isValid()) where = std::string(p.getFilename()) + ":" + std::to_string(p.getLine()) + ":" + std::to_string(p.getColumn()) + ": ";
+    }
+    report_.first_error = where + message.str().str();
+  }
+
+ private:
+  FileReport& report_;
+};
+
+class MatchReporter : public am::MatchFinder::MatchCallback {
+ public:
+  MatchReporter(CheckContext& c, const MatcherRule& r) : c_(c), r_(r) {}
+  void run(const am::MatchFinder::MatchResult& result) override {
+    const auto& nodes = result.Nodes.getMap();
+    auto it = nodes.find("root");
+    if (it == nodes.end()) return;
+    clang::SourceRange where = it->second.getSourceRange();
+    if (!c_.in_main_file(where.getBegin())) return;
+    std::vector<Edit> fix;
+    if (!r_.member_fix.empty())
+      if (const auto* call = it->second.get<clang::CXXMemberCallExpr>())
+        if (const auto* member = llvm::dyn_cast<clang::MemberExpr>(call->getCallee()->IgnoreParenImpCasts()))
+          if (!member->getMemberLoc().isMacroID()) {
+            auto [b, e] = c_.range(member->getMemberLoc());
+            fix.push_back({b, e, r_.member_fix});
+          }
+    c_.report(r_.rule, where, {{"CALL", c_.text(where)}}, fix);
+  }
+
+ private:
+  CheckContext& c_;
+  const MatcherRule& r_;
+};
+
+bool includes_torch_headers(const clang::SourceManager& sm) {
+  for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
+    // A FileEntry pointer before LLVM 17, a FileEntryRef after.
+    auto name_of = [](const auto& key) -> llvm::StringRef {
+      if constexpr (std::is_pointer_v<std::decay_t<decltype(key)>>) return key->getName();
+      else return key.getName();
+    };
+    llvm::StringRef name = name_of(it->first);
+    if (name.contains("/torch/") || name.contains("/ATen/") || name.contains("/c10/")) return true;
+  }
+  return false;
+}
+
+class Consumer : public clang::ASTConsumer {
+ public:
+  Consumer(const Request& r, FileReport& out) : request_(r), out_(out) {}
+  void HandleTranslationUnit(clang::ASTContext& ast) override {
+    CheckContext c{ast, ast.getSourceManager(), includes_torch_headers(ast.getSourceManager()), out_};
+    out_.parsed = true;
+    for (const auto& [rule, check] : request_.checks) (*check)(c, rule);
+    if (request_.matchers.empty()) return;
+    am::MatchFinder finder;
+    std::vector<std::unique_ptr<MatchReporter>> reporters;
+    for (const auto& m : request_.matchers) {
+      reporters.push_back(std::make_unique<MatchReporter>(c, m));
+      finder.addDynamicMatcher(m.matcher, reporters.back().get());
+    }
+    finder.matchAST(ast);
+  }
+
+ private:
+  const Request& request_;
+  FileReport& out_;
+};
+
+class Action : public clang::ASTFrontendAction {
+ public:
+  Action(const Request& r, FileReport& out) : request_(r), out_(out) {}
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& ci, llvm::StringRef) override {
+    ci.getDiagnostics().setClient(new CountingConsumer(out_), /*ShouldOwnClient=*/true);
+    return std::make_unique<Consumer>(request_, out_);
+  }
+
+ private:
+  const Request& request_;
+  FileReport& out_;
+};
+
+class OneFileDatabase : public clang::tooling::CompilationDatabase {
+ public:
+  OneFileDatabase(std::string file, std::vector<std::string> args, std::string dir)
+      : file_(std::move(file)), args_(std::move(args)), dir_(std::move(dir)) {}
+  std::vector<clang::tooling::CompileCommand> getCompileCommands(llvm::StringRef) const override {
+    std::vector<std::string> argv = args_;
+    argv.push_back(file_);
+    return {clang::tooling::CompileCommand(dir_, file_, argv, "")};
+  }
+
+ private:
+  std::string file_;
+  std::vector<std::string> args_;
+  std::string dir_;
+};
+
+json place_json(const Place& p) { return {{"kind", p.kind}, {"index", p.index}, {"var", p.var}}; }
+json arg_json(const ArgFact& a) {
+  return {{"value", place_json(a.value)}, {"pointee", place_json(a.pointee)}, {"start", a.start}, {"end", a.end}, {"text", a.text}};
+}
+
+json report_json(const FileReport& r) {
+  json findings = json::array(), functions = json::array();
+  for (const auto& f : r.findings) {
+    json edits = json::array();
+    for (const auto& e : f.edits) edits.push_back({{"start", e.start}, {"end", e.end}, {"text", e.text}});
+    findings.push_back({{"rule", f.rule}, {"start", f.start}, {"end", f.end}, {"args", f.args}, {"edits", edits}});
+  }
+  for (const auto& fn : r.functions) {
+    json stores = json::array(), calls = json::array();
+    for (const auto& s : fn.stores) stores.push_back({{"param", s.param}, {"into", place_json(s.into)}});
+    for (const auto& c : fn.calls) {
+      json args = json::array();
+      for (const auto& a : c.args) args.push_back(arg_json(a));
+      calls.push_back({{"callee", c.callee}, {"start", c.start}, {"end", c.end}, {"receiver", arg_json(c.receiver)}, {"args", args}});
+    }
+    if (stores.empty() && calls.empty()) continue;
+    functions.push_back({{"name", fn.name}, {"main", fn.is_main}, {"params", fn.params}, {"stores", stores}, {"calls", calls}});
+  }
+  return {{"path", r.path},         {"parsed", r.parsed},     {"errors", r.errors}, {"first_error", r.first_error},
+          {"findings", findings}, {"functions", functions}};
+}
+
+Request read_request(const json& in) {
+  Request r;
+  r.files = in.value("files", std::vector<std::string>{});
+  r.args.database_dir = in.value("compile_db", "");
+  r.args.fast_headers = in.value("fast_headers", false);
+  r.args.cuda_path = in.value("cuda_path", "/usr/local/cuda");
+  std::error_code ec;
+  // Clang 16's CUDA wrapper includes texture_fetch_functions.h, which CUDA 12 removed: with an
+  // older Clang the shim stands in for the CUDA runtime headers.
+  r.args.cuda_headers = CLANG_VERSION_MAJOR >= 17 && fs::exists(r.args.cuda_path + "/include/cuda_runtime.h", ec);
+  for (const auto& rule : in.value("rules", json::array())) {
+    std::string id = rule.value("id", "");
+    if (rule.contains("check")) {
+      std::string name = rule.value("check", "");
+      if (const CheckFunction* f = find_check(name)) r.checks.emplace_back(id, f);
+      else r.rule_errors.push_back({{"rule", id}, {"index", -1}, {"message", "no check named `" + name + "`"}});
+    }
+    int index = 0;
+    for (const auto& m : rule.value("matchers", json::array())) {
+      std::string expr = m.value("expr", "");
+      clang::ast_matchers::dynamic::Diagnostics diag;
+      llvm::StringRef code(expr);
+      auto matcher = clang::ast_matchers::dynamic::Parser::parseMatcherExpression(code, &diag);
+      std::optional<am::internal::DynTypedMatcher> bound;
+      if (matcher) bound = matcher->tryBind("root");
+      if (!bound) {
+        std::string message = matcher ? "the matcher cannot be bound (match a node, not a type)" : diag.toStringFull();
+        r.rule_errors.push_back({{"rule", id}, {"index", index}, {"message", message}});
+      } else {
+        r.matchers.push_back({id, *bound, m.value("member_fix", "")});
+      }
+      ++index;
+    }
+  }
+  return r;
+}
+
+}  // namespace
+}  // namespace torchlint::cxx
+
+int main(int argc, char** argv) {
+  using namespace torchlint::cxx;
+  if (argc > 1 && std::string(argv[1]) == "--version") {
+    std::cout << "torchlint-cxx on " << clang::getClangFullVersion() << "\n";
+    return 0;
+  }
+  if (argc > 1 && std::string(argv[1]) == "--checks") {
+    for (const auto& n : check_names()) std::cout << n << "\n";
+    return 0;
+  }
+  json in;
+  try {
+    in = json::parse(std::cin);
+  } catch (const std::exception& e) {
+    std::cerr << "torchlint-cxx: the request is not JSON: " << e.what() << "\n";
+    return 2;
+  }
+  Request request = read_request(in);
+  CompileArgs args(request.args);
+  // The real file system with the shim headers mounted, read-only, at kShimRoot.
+  auto shim = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  for (const auto& f : shim_files())
+    shim->addFile(std::string(kShimRoot) + "/" + f.path, 0, llvm::MemoryBuffer::getMemBuffer(f.text, f.path));
+  auto files_with_shim = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
+  files_with_shim->pushOverlay(shim);
+  json files = json::array();
+  for (const auto& file : request.files) {
+    FileReport report;
+    report.path = file;
+    auto [argv_for, dir] = args.for_file(file);
+    if (std::getenv("TORCHLINT_CXX_ARGS")) {  // show the command line each file is parsed with
+      for (const auto& a : argv_for) std::cerr << a << " ";
+      std::cerr << file << "\n";
+    }
+    OneFileDatabase db(file, argv_for, dir);
+    clang::tooling::ClangTool tool(db, {file}, std::make_shared<clang::PCHContainerOperations>(), files_with_shim);
+    tool.setPrintErrorMessage(false);
+    struct Factory : clang::tooling::FrontendActionFactory {
+      const Request& r;
+      FileReport& out;
+      Factory(const Request& rr, FileReport& o) : r(rr), out(o) {}
+      std::unique_ptr<clang::FrontendAction> create() override { return std::make_unique<Action>(r, out); }
+    } factory(request, report);
+    tool.run(&factory);
+    files.push_back(report_json(report));
+  }
+  json out = {{"files", files}, {"rule_errors", request.rule_errors}, {"clang", clang::getClangFullVersion()}};
+  std::cout << out.dump() << "\n";
+  return 0;
+}

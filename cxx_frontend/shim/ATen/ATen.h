@@ -1,0 +1,96 @@
+// torchlint shim: at::Tensor and the ATen functions the checks look at (declarations only).
+#pragma once
+#include <stddef.h>
+#include <stdint.h>
+#include <c10/core/Device.h>
+namespace c10 {
+enum class ScalarType : signed char { Byte, Char, Short, Int, Long, Half, Float, Double, Bool, BFloat16 };
+struct IntArrayRef {
+  const int64_t* data() const;
+  size_t size() const;
+  int64_t operator[](size_t i) const;
+};
+struct TensorOptions {
+  TensorOptions dtype(ScalarType t) const;
+  TensorOptions device(Device d) const;
+};
+struct Scalar {
+  template <typename T> Scalar(T v);
+  template <typename T> T to() const;
+};
+namespace detail {
+[[deprecated("AT_CHECK is deprecated; use TORCH_CHECK")]] void deprecated_AT_CHECK();
+void torch_check_fail(const char* func, const char* file, unsigned line, const char* msg);
+}  // namespace detail
+}  // namespace c10
+namespace at {
+using c10::IntArrayRef;
+using c10::ScalarType;
+using c10::TensorOptions;
+using c10::Scalar;
+class DeprecatedTypeProperties {
+ public:
+  ScalarType scalarType() const;
+  bool is_cuda() const;
+};
+class Tensor {
+ public:
+  Tensor();
+  template <typename T> T* data_ptr() const;
+  void* data_ptr() const;
+  template <typename T> const T* const_data_ptr() const;
+  template <typename T> T* mutable_data_ptr() const;
+  template <typename T> [[deprecated("Tensor.data<T>() is deprecated; use Tensor.data_ptr<T>()")]] T* data() const;
+  [[deprecated("Tensor.type() is deprecated; use Tensor.options() or Tensor.scalar_type()")]] DeprecatedTypeProperties& type() const;
+  ScalarType scalar_type() const;
+  TensorOptions options() const;
+  Device device() const;
+  int64_t numel() const;
+  int64_t dim() const;
+  int64_t size(int64_t d) const;
+  IntArrayRef sizes() const;
+  int64_t stride(int64_t d) const;
+  IntArrayRef strides() const;
+  bool is_contiguous() const;
+  Tensor contiguous() const;
+  bool is_cuda() const;
+  int64_t get_device() const;
+  bool defined() const;
+  template <typename T> T item() const;
+  Scalar item() const;
+  Tensor to(Device d) const;
+  Tensor cpu() const;
+  Tensor cuda() const;
+  Tensor detach() const;
+  Tensor view(IntArrayRef s) const;
+  Tensor& zero_();
+  void backward() const;
+  Tensor grad() const;
+  Tensor operator+(const Tensor& o) const;
+  Tensor operator-(const Tensor& o) const;
+  Tensor operator*(const Tensor& o) const;
+};
+Tensor empty(IntArrayRef size, TensorOptions options = {});
+Tensor empty_like(const Tensor& t);
+Tensor zeros(IntArrayRef size, TensorOptions options = {});
+Tensor zeros_like(const Tensor& t);
+Tensor ones_like(const Tensor& t);
+Tensor matmul(const Tensor& a, const Tensor& b);
+}  // namespace at
+namespace torch {
+using at::Tensor;
+using at::IntArrayRef;
+using at::empty;
+using at::zeros;
+using at::empty_like;
+using at::zeros_like;
+}  // namespace torch
+#define TORCH_CHECK(cond, ...) ((cond) ? (void)0 : ::c10::detail::torch_check_fail(__func__, __FILE__, __LINE__, #cond))
+#define TORCH_INTERNAL_ASSERT(cond, ...) TORCH_CHECK(cond)
+#define AT_CHECK(cond, ...) (::c10::detail::deprecated_AT_CHECK(), TORCH_CHECK(cond))
+#define AT_ASSERTM(cond, ...) TORCH_CHECK(cond)
+#define AT_DISPATCH_CASE(T, ...) case T: { using scalar_t = float; __VA_ARGS__(); break; }
+#define AT_DISPATCH_FLOATING_TYPES(TYPE, NAME, ...) [&] { using scalar_t = float; return __VA_ARGS__(); }()
+#define AT_DISPATCH_FLOATING_TYPES_AND_HALF(TYPE, NAME, ...) [&] { using scalar_t = float; return __VA_ARGS__(); }()
+#define AT_DISPATCH_ALL_TYPES(TYPE, NAME, ...) [&] { using scalar_t = float; return __VA_ARGS__(); }()
+#define AT_DISPATCH_FLOATING_TYPES_AND2(A, B, TYPE, NAME, ...) [&] { using scalar_t = float; return __VA_ARGS__(); }()

@@ -1,0 +1,3 @@
+// torchlint shim.
+#pragma once
+#include <ATen/cuda/CUDAContext.h>

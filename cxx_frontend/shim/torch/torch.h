@@ -1,0 +1,46 @@
+// torchlint shim: the libtorch C++ frontend surface (modules, optimizers, guards, data).
+#pragma once
+#include <ATen/ATen.h>
+#include <torch/library.h>
+namespace torch {
+struct NoGradGuard { NoGradGuard(); ~NoGradGuard(); };
+struct InferenceMode { InferenceMode(bool enabled = true); ~InferenceMode(); };
+struct Device : c10::Device { using c10::Device::Device; };
+const c10::DeviceType kCUDA = c10::DeviceType::CUDA;
+const c10::DeviceType kCPU = c10::DeviceType::CPU;
+namespace nn {
+class Module {
+ public:
+  virtual ~Module();
+  void train(bool on = true);
+  void eval();
+  bool is_training() const;
+  void zero_grad(bool set_to_none = true);
+  void to(c10::Device d);
+  template <typename T> T register_module(const char* name, T m);
+};
+template <typename M> class ModuleHolder {
+ public:
+  M* operator->() const;
+  at::Tensor operator()(const at::Tensor& x);
+};
+namespace functional {
+at::Tensor cross_entropy(const at::Tensor& a, const at::Tensor& b);
+at::Tensor mse_loss(const at::Tensor& a, const at::Tensor& b);
+}
+}  // namespace nn
+namespace optim {
+class Optimizer {
+ public:
+  virtual ~Optimizer();
+  void zero_grad(bool set_to_none = true);
+  virtual at::Tensor step();
+};
+struct SGDOptions { SGDOptions(double lr); };
+struct AdamOptions { AdamOptions(double lr = 1e-3); };
+class SGD : public Optimizer { public: template <typename P> SGD(P params, SGDOptions o); };
+class Adam : public Optimizer { public: template <typename P> Adam(P params, AdamOptions o); };
+}  // namespace optim
+at::Tensor randn(at::IntArrayRef size, at::TensorOptions o = {});
+at::Tensor ones(at::IntArrayRef size, at::TensorOptions o = {});
+}  // namespace torch
