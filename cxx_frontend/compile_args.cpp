@@ -9,6 +9,7 @@
 #include <set>
 
 #include "shim.h"
+#include "shim_fs.h"
 
 namespace fs = std::filesystem;
 
@@ -162,6 +163,7 @@ std::pair<std::vector<std::string>, std::string> CompileArgs::for_file(const std
   bool shim_first = o.fast_headers || argv.empty();
   if (shim_first) args.insert(args.begin() + 1, {"-isystem", kShimRoot});
   else args.insert(args.end(), {"-idirafter", kShimRoot});
+  args.insert(args.end(), {"-idirafter", kFallbackRoot});
   if (cuda) {
     args.insert(args.end(), {"--cuda-host-only", "-nocudalib", "--no-cuda-version-check"});
     if (o.cuda_headers && !shim_first) args.push_back("--cuda-path=" + o.cuda_path);
@@ -180,7 +182,8 @@ std::pair<std::vector<std::string>, std::string> CompileArgs::for_file(const std
       args.insert(args.end(), {"-nocudainc", "-include", std::string(kShimRoot) + "/cuda_runtime.h"});
     }
   }
-  args.insert(args.end(), {"-fsyntax-only", "-w", "-ferror-limit=0", "-Wno-everything"});
+  // No typo correction: with a header missing, `t.dtype()` must not become a call of `t.type()`.
+  args.insert(args.end(), {"-fsyntax-only", "-w", "-ferror-limit=0", "-Wno-everything", "-fno-spell-checking"});
   return {args, dir};
 }
 

@@ -17,6 +17,7 @@
 #include "checks/check.h"
 #include "compile_args.h"
 #include "shim.h"
+#include "shim_fs.h"
 
 namespace fs = std::filesystem;
 using json = nlohmann::json;
@@ -153,7 +154,13 @@ class OneFileDatabase : public clang::tooling::CompilationDatabase {
 
 json place_json(const Place& p) { return {{"kind", p.kind}, {"index", p.index}, {"var", p.var}}; }
 json arg_json(const ArgFact& a) {
-  return {{"value", place_json(a.value)}, {"pointee", place_json(a.pointee)}, {"start", a.start}, {"end", a.end}, {"text", a.text}};
+  return {{"value", place_json(a.value)}, {"pointee", place_json(a.pointee)}, {"start", a.start}, {"end", a.end}};
+}
+
+// Only calls that pass a parameter or a local's address matter to the join.
+bool passes_pointer(const CallFact& c) {
+  auto matters = [](const ArgFact& a) { return a.value.kind == "param" || a.value.kind == "stack"; };
+  return matters(c.receiver) || std::any_of(c.args.begin(), c.args.end(), matters);
 }
 
 json report_json(const FileReport& r) {
@@ -167,6 +174,7 @@ json report_json(const FileReport& r) {
     json stores = json::array(), calls = json::array();
     for (const auto& s : fn.stores) stores.push_back({{"param", s.param}, {"into", place_json(s.into)}});
     for (const auto& c : fn.calls) {
+      if (!passes_pointer(c)) continue;
       json args = json::array();
       for (const auto& a : c.args) args.push_back(arg_json(a));
       calls.push_back({{"callee", c.callee}, {"start", c.start}, {"end", c.end}, {"receiver", arg_json(c.receiver)}, {"args", args}});
@@ -237,12 +245,7 @@ int main(int argc, char** argv) {
   }
   Request request = read_request(in);
   CompileArgs args(request.args);
-  // The real file system with the shim headers mounted, read-only, at kShimRoot.
-  auto shim = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
-  for (const auto& f : shim_files())
-    shim->addFile(std::string(kShimRoot) + "/" + f.path, 0, llvm::MemoryBuffer::getMemBuffer(f.text, f.path));
-  auto files_with_shim = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
-  files_with_shim->pushOverlay(shim);
+  auto files_with_shim = file_system_with_shim();
   json files = json::array();
   for (const auto& file : request.files) {
     FileReport report;

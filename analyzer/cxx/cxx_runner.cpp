@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -102,16 +103,22 @@ json rules_request(const std::vector<RuleSpec>& rules) {
 // again one file at a time, so that one file Clang cannot handle costs only its own findings.
 std::vector<json> ask_all(const std::string& program, const std::vector<std::string>& files, const json& base,
                           unsigned jobs, std::vector<std::string>& notes) {
-  size_t chunks = std::max<size_t>(1, std::min<size_t>(jobs, files.size()));
+  // Chunks of at most kFilesPerProcess: Clang's memory is returned with its process, so peak
+  // memory stays that of one chunk per worker however many files there are.
+  constexpr size_t kFilesPerProcess = 8;
+  size_t chunks = std::max<size_t>({1, std::min<size_t>(jobs, files.size()), (files.size() + kFilesPerProcess - 1) / kFilesPerProcess});
   std::vector<std::vector<std::string>> parts(chunks);
   for (size_t i = 0; i < files.size(); ++i) parts[i % chunks].push_back(files[i]);
   std::vector<Answer> answers(chunks);
+  std::atomic<size_t> next{0};
   std::vector<std::thread> threads;
-  for (size_t c = 0; c < chunks; ++c)
-    threads.emplace_back([&, c] {
-      json request = base;
-      request["files"] = parts[c];
-      answers[c] = ask(program, request);
+  for (unsigned w = 0; w < std::max(1u, std::min<unsigned>(jobs, static_cast<unsigned>(chunks))); ++w)
+    threads.emplace_back([&] {
+      for (size_t c; (c = next++) < chunks;) {
+        json request = base;
+        request["files"] = parts[c];
+        answers[c] = ask(program, request);
+      }
     });
   for (auto& t : threads) t.join();
   std::vector<json> reports;
@@ -278,7 +285,9 @@ CxxResult run_cxx_analysis(const std::vector<std::string>& files, const std::vec
   if (!broken.empty()) {
     std::sort(broken.begin(), broken.end());
     result.notes.push_back(std::to_string(broken.size()) + " C/C++/CUDA file" + (broken.size() == 1 ? "" : "s") +
-                           " did not compile cleanly and were checked as far as they parsed (first: " + broken.front() +
+                           (broken.size() == 1 ? " did not compile cleanly and was checked as far as it parsed"
+                                                : " did not compile cleanly and were checked as far as they parsed") +
+                           " (first: " + broken.front() +
                            "); give torchlint the project's compile_commands.json with -p DIR");
   }
   return result;

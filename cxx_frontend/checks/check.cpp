@@ -36,6 +36,9 @@ std::string CheckContext::text(clang::SourceRange r) const {
 void CheckContext::report(const std::string& rule, clang::SourceRange where, std::map<std::string, std::string> args,
                           std::vector<Edit> edits) {
   auto [b, e] = range(where);
+  // A macro that expands its argument twice (BOOL_SWITCH, dispatch on two types) is one place.
+  for (const auto& f : out.findings)
+    if (f.rule == rule && f.start == b && f.end == e) return;
   out.findings.push_back({rule, b, e, std::move(args), std::move(edits)});
 }
 

@@ -70,20 +70,44 @@ void check_unchecked_kernel_launch(CheckContext& c, const std::string& rule) {
     }
   } all;
   all.TraverseDecl(c.ast.getTranslationUnitDecl());
-  for (const auto* launch : all.launches) {
-    if (!c.in_main_file(launch->getBeginLoc())) continue;
-    const clang::FunctionDecl* op = outermost_function(c.ast, launch);
-    unsigned after = c.range(launch->getSourceRange()).second;
-    bool checked = false;
+  // Whether the launch error is read after `offset` in the function `op`.
+  auto read_after = [&](const clang::FunctionDecl* op, unsigned offset) {
     for (const auto* call : all.calls) {
       const auto* f = call->getDirectCallee();
       if (!f || !(is_error_read(f) || readers.count(f->getCanonicalDecl()))) continue;
-      if (!c.in_main_file(call->getBeginLoc()) || c.offset(call->getBeginLoc()) < after) continue;
-      if (outermost_function(c.ast, call) != op) continue;
-      checked = true;
-      break;
+      if (!c.in_main_file(call->getBeginLoc()) || c.offset(call->getBeginLoc()) < offset) continue;
+      if (outermost_function(c.ast, call) == op) return true;
     }
-    if (checked) continue;
+    return false;
+  };
+  // A launch in a helper that is not itself an op is the op's to check: it is unchecked only if
+  // an op of this file calls the helper and reads no error after the call. A helper called only
+  // through templates or function pointers (a dispatch table) cannot be judged: not reported.
+  auto unchecked_by_callers = [&](const clang::FunctionDecl* helper) {
+    const clang::FunctionDecl* pattern = helper->getCanonicalDecl();
+    for (const auto* call : all.calls) {
+      const auto* f = call->getDirectCallee();
+      if (!f || !c.in_main_file(call->getBeginLoc())) continue;
+      const clang::FunctionDecl* target = f;
+      if (const auto* t = f->getPrimaryTemplate()) target = t->getTemplatedDecl();
+      else if (const auto* m = f->getInstantiatedFromMemberFunction()) target = m;
+      if (target->getCanonicalDecl() != pattern) continue;
+      const clang::FunctionDecl* caller = outermost_function(c.ast, call);
+      if (caller && is_tensor_op(caller) && !read_after(caller, c.range(call->getSourceRange()).second)) return true;
+    }
+    return false;
+  };
+  std::set<unsigned> reported;
+  for (const auto* launch : all.launches) {
+    if (!c.in_main_file(launch->getBeginLoc())) continue;
+    const clang::FunctionDecl* op = outermost_function(c.ast, launch);
+    if (!op) continue;
+    unsigned after = c.range(launch->getSourceRange()).second;
+    if (read_after(op, after)) continue;
+    // An op of a PyTorch extension, or any function of a plain CUDA program.
+    bool judged_here = is_tensor_op(op) || op->isMain() || !c.includes_torch;
+    if (!judged_here && !unchecked_by_callers(op)) continue;
+    if (!reported.insert(c.range(launch->getSourceRange()).first).second) continue;  // one macro, several expansions
     std::vector<Edit> fix;
     llvm::StringRef buf = c.sm.getBufferData(c.sm.getMainFileID());
     size_t semi = buf.find(';', after);

@@ -39,6 +39,13 @@ cudaError_t cudaGetDevice(int* device);
 cudaError_t cudaStreamCreate(cudaStream_t* stream);
 #ifdef __cplusplus
 }
+// torch's launch checks, for files that reach them only through headers the shim leaves empty.
+#ifndef C10_CUDA_KERNEL_LAUNCH_CHECK
+#define C10_CUDA_KERNEL_LAUNCH_CHECK() ((void)cudaGetLastError())
+#endif
+#ifndef STD_CUDA_KERNEL_LAUNCH_CHECK
+#define STD_CUDA_KERNEL_LAUNCH_CHECK() ((void)cudaGetLastError())
+#endif
 struct dim3 {
   unsigned int x, y, z;
   constexpr dim3(unsigned int vx = 1, unsigned int vy = 1, unsigned int vz = 1) : x(vx), y(vy), z(vz) {}

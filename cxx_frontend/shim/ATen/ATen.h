@@ -10,6 +10,7 @@ struct IntArrayRef {
   size_t size() const;
   int64_t operator[](size_t i) const;
 };
+enum class MemoryFormat : signed char { Contiguous, Preserve, ChannelsLast, ChannelsLast3d };
 struct TensorOptions {
   TensorOptions dtype(ScalarType t) const;
   TensorOptions device(Device d) const;
@@ -28,6 +29,13 @@ using c10::IntArrayRef;
 using c10::ScalarType;
 using c10::TensorOptions;
 using c10::Scalar;
+using c10::MemoryFormat;
+struct TypeMeta {
+  bool operator==(const TypeMeta& o) const;
+  bool operator!=(const TypeMeta& o) const;
+  bool operator==(ScalarType t) const;
+  bool operator!=(ScalarType t) const;
+};
 class DeprecatedTypeProperties {
  public:
   ScalarType scalarType() const;
@@ -36,6 +44,8 @@ class DeprecatedTypeProperties {
 class Tensor {
  public:
   Tensor();
+  Tensor(const Tensor&);
+  Tensor& operator=(const Tensor&);
   template <typename T> T* data_ptr() const;
   void* data_ptr() const;
   template <typename T> const T* const_data_ptr() const;
@@ -43,6 +53,33 @@ class Tensor {
   template <typename T> [[deprecated("Tensor.data<T>() is deprecated; use Tensor.data_ptr<T>()")]] T* data() const;
   [[deprecated("Tensor.type() is deprecated; use Tensor.options() or Tensor.scalar_type()")]] DeprecatedTypeProperties& type() const;
   ScalarType scalar_type() const;
+  TypeMeta dtype() const;
+  Tensor to(ScalarType t) const;
+  Tensor to(TensorOptions o) const;
+  Tensor reshape(IntArrayRef s) const;
+  Tensor transpose(int64_t a, int64_t b) const;
+  Tensor permute(IntArrayRef dims) const;
+  Tensor select(int64_t dim, int64_t index) const;
+  Tensor narrow(int64_t dim, int64_t start, int64_t length) const;
+  Tensor clone() const;
+  Tensor& copy_(const Tensor& src, bool non_blocking = false);
+  Tensor& fill_(Scalar v);
+  Tensor sum() const;
+  Tensor mean() const;
+  Tensor operator[](int64_t i) const;
+  Tensor expand(IntArrayRef s) const;
+  Tensor unsqueeze(int64_t d) const;
+  Tensor squeeze(int64_t d) const;
+  Tensor flatten() const;
+  Tensor index_select(int64_t dim, const Tensor& index) const;
+  int64_t element_size() const;
+  int64_t itemsize() const;
+  int64_t nbytes() const;
+  bool is_floating_point() const;
+  bool requires_grad() const;
+  c10::MemoryFormat suggest_memory_format() const;
+  bool is_contiguous(c10::MemoryFormat f) const;
+  Tensor contiguous(c10::MemoryFormat f) const;
   TensorOptions options() const;
   Device device() const;
   int64_t numel() const;

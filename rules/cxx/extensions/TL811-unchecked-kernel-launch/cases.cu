@@ -51,3 +51,39 @@ at::Tensor checked_by_runtime(at::Tensor x, float s) {
   TORCH_CHECK(err == cudaSuccess, cudaGetErrorString(err));
   return x;
 }
+
+// Helpers with raw pointers are the op's to check.
+template <typename T>
+void launch_scale(T* p, float s, int n, cudaStream_t stream) {
+  scale_kernel<<<1, 1024, 0, stream>>>(p, s, n);
+}
+
+void launch_scale_unchecked(float* p, float s, int n, cudaStream_t stream) {
+  scale_kernel<<<1, 1024, 0, stream>>>(p, s, n);  // expect: TL811
+}
+
+void launch_from_table(float* p, float s, int n, cudaStream_t stream) {
+  scale_kernel<<<1, 1024, 0, stream>>>(p, s, n);  // called through a pointer: cannot be judged
+}
+void (*launchers[])(float*, float, int, cudaStream_t) = {launch_from_table};
+
+at::Tensor op_checks_after_helper(at::Tensor x, float s) {
+  AT_DISPATCH_FLOATING_TYPES(x.scalar_type(), "scale", [&] {
+    launch_scale<scalar_t>(x.data_ptr<scalar_t>(), s, x.numel(), at::cuda::getCurrentCUDAStream());
+  });
+  C10_CUDA_KERNEL_LAUNCH_CHECK();
+  return x;
+}
+
+at::Tensor op_never_checks(at::Tensor x, float s) {
+  launch_scale_unchecked(x.data_ptr<float>(), s, x.numel(), at::cuda::getCurrentCUDAStream());
+  return x;
+}
+
+// BOOL_SWITCH-style macros expand the launch twice: one finding.
+#define TWICE(FLAG, ...) if (FLAG) { __VA_ARGS__(); } else { __VA_ARGS__(); }
+at::Tensor expanded_twice(at::Tensor x, float s, bool flag) {
+  auto stream = at::cuda::getCurrentCUDAStream();
+  TWICE(flag, [&] { scale_kernel<<<1, 1024, 0, stream>>>(x.data_ptr<float>(), s, x.numel()); });  // expect: TL811
+  return x;
+}
