@@ -244,6 +244,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   Request request = read_request(in);
+  const json texts = in.value("texts", json::object());
   CompileArgs args(request.args);
   auto files_with_shim = file_system_with_shim();
   json files = json::array();
@@ -255,8 +256,14 @@ int main(int argc, char** argv) {
       for (const auto& a : argv_for) std::cerr << a << " ";
       std::cerr << file << "\n";
     }
-    OneFileDatabase db(file, argv_for, dir);
-    clang::tooling::ClangTool tool(db, {file}, std::make_shared<clang::PCHContainerOperations>(), files_with_shim);
+    // By absolute path: a file given by its contents alone (staged, stdin) may not exist on disk.
+    std::error_code ec;
+    std::string absolute = fs::absolute(file, ec).lexically_normal().string();
+    OneFileDatabase db(absolute, argv_for, dir);
+    clang::tooling::ClangTool tool(db, {absolute}, std::make_shared<clang::PCHContainerOperations>(), files_with_shim);
+    // Staged or piped contents stand in for the file on disk (its includes still resolve there).
+    if (auto it = texts.find(file); it != texts.end() && it->is_string())
+      tool.mapVirtualFile(absolute, it->get_ref<const std::string&>());
     tool.setPrintErrorMessage(false);
     struct Factory : clang::tooling::FrontendActionFactory {
       const Request& r;

@@ -269,7 +269,7 @@ int run_check(CheckOptions o) {
       const std::string& path = entry.first;  // a plain reference: lambdas may capture it
       bool listed = std::any_of(found.files.begin(), found.files.end(), [&](const auto& f) { return absolute(f) == path; });
       bool under = o.paths == std::vector<std::string>{"."} || listed;
-      if (!listed && under && path.ends_with(".py")) {
+      if (!listed && under && (path.ends_with(".py") || is_cxx_path(path))) {
         std::error_code ec;
         found.files.push_back(fs::relative(path, fs::current_path(), ec).string());
       }
@@ -328,20 +328,24 @@ int run_check(CheckOptions o) {
   // C/C++/CUDA files go to their own front end; everything else about them is shared.
   std::vector<std::string> cxx_files;
   std::vector<const py::RuleSet*> cxx_rules;
+  std::map<std::string, std::string> cxx_texts;  // staged or stdin contents
   for (size_t i = files.size(); i-- > 0;) {
     if (!is_cxx_path(files[i])) continue;
     cxx_files.insert(cxx_files.begin(), files[i]);
     cxx_rules.insert(cxx_rules.begin(), per_file[i]);
     files.erase(files.begin() + static_cast<long>(i));
     per_file.erase(per_file.begin() + static_cast<long>(i));
-    if (i < texts.size()) texts.erase(texts.begin() + static_cast<long>(i));
+    if (i < texts.size()) {
+      cxx_texts[cxx_files.front()] = std::move(texts[i]);
+      texts.erase(texts.begin() + static_cast<long>(i));
+    }
   }
   auto analyse = [&] {
     ProgressLine progress(files.size(), !o.quiet && o.format == "text");
     auto r = std::make_unique<RunResult>(in_memory ? run_analysis(files, per_file, jobs, &texts)
                                                    : run_analysis(files, per_file, jobs, nullptr, cache.get(), progress.counter()));
     if (!cxx_files.empty()) {
-      cxx::CxxResult c = cxx::run_cxx_analysis(cxx_files, cxx_rules, {o.compile_db, o.fast_headers, jobs});
+      cxx::CxxResult c = cxx::run_cxx_analysis(cxx_files, cxx_rules, {o.compile_db, o.fast_headers, jobs, in_memory ? &cxx_texts : nullptr});
       if (!c.rule_errors.empty()) throw ConfigError(c.rule_errors.front());
       for (auto& d : c.findings) r->findings.push_back(std::move(d));
       for (auto& s : c.sources) r->sources.push_back(std::move(s));

@@ -1,5 +1,7 @@
 #include "cli/fixer.h"
 
+#include "cli/discover.h"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -102,7 +104,8 @@ FixOutcome apply_fixes(const RunResult& first, const RuleSetFor& rules_for, unsi
     for (size_t i = 0; i < paths.size(); ++i) {
       if (edits[i].empty()) continue;
       AppliedEdits next = apply_edits(texts[i], edits[i]);
-      if (syntax_errors(next.text) > syntax_errors(texts[i])) {
+      // The Python parser judges Python; C/C++/CUDA fixes are token edits made by Clang's checks.
+      if (!is_cxx_path(paths[i]) && syntax_errors(next.text) > syntax_errors(texts[i])) {
         outcome.notes.push_back(paths[i] + ": fixes not applied: the result would not parse");
         continue;
       }
@@ -112,9 +115,17 @@ FixOutcome apply_fixes(const RunResult& first, const RuleSetFor& rules_for, unsi
       texts[i] = std::move(next.text);
     }
     if (!changed) break;
+    // The next round re-analyses Python files; C/C++/CUDA fixes are applied in one round (their
+    // edits never overlap: one per launch or call).
+    std::vector<std::string> py_paths, py_texts;
     std::vector<const py::RuleSet*> sets;
-    for (const auto& p : paths) sets.push_back(rules_for(p));
-    findings = run_analysis(paths, sets, jobs, &texts).findings;
+    for (size_t i = 0; i < paths.size(); ++i) {
+      if (is_cxx_path(paths[i])) continue;
+      py_paths.push_back(paths[i]);
+      py_texts.push_back(texts[i]);
+      sets.push_back(rules_for(paths[i]));
+    }
+    findings = py_paths.empty() ? std::vector<Diagnostic>{} : run_analysis(py_paths, sets, jobs, &py_texts).findings;
   }
   for (size_t i = 0; i < paths.size(); ++i) {
     if (texts[i] == originals[i]) continue;

@@ -47,12 +47,12 @@ int install_hook(const std::string& torchlint_path, bool force, std::ostream& ou
   }
   fs::create_directories(fs::path(hook).parent_path(), ec);
   std::string script = std::string("#!/bin/sh\n") + kMarker + R"sh(
-# Checks the staged Python changes with torchlint. Skip once with `git commit --no-verify`.
+# Checks the staged Python, C, C++ and CUDA changes with torchlint. Skip once with `git commit --no-verify`.
 # $TORCHLINT overrides the binary this hook was installed from.
 installed=)sh" + shell_quote(torchlint_path) + R"sh(
 TORCHLINT="${TORCHLINT:-$installed}"
 command -v "$TORCHLINT" >/dev/null 2>&1 || TORCHLINT=torchlint
-if [ -z "$(git diff --cached --name-only --diff-filter=ACMR -- '*.py' '*.pyi')" ]; then
+if [ -z "$(git diff --cached --name-only --diff-filter=ACMR -- '*.py' '*.pyi' '*.c' '*.cc' '*.cpp' '*.cxx' '*.h' '*.hh' '*.hpp' '*.cu' '*.cuh')" ]; then
   exit 0
 fi
 exec "$TORCHLINT" check --staged --no-cache

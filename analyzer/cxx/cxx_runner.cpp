@@ -102,23 +102,31 @@ json rules_request(const std::vector<RuleSpec>& rules) {
 // Asks for a group of files, in `jobs` parallel chunks; a chunk whose process fails is asked
 // again one file at a time, so that one file Clang cannot handle costs only its own findings.
 std::vector<json> ask_all(const std::string& program, const std::vector<std::string>& files, const json& base,
-                          unsigned jobs, std::vector<std::string>& notes) {
+                          unsigned jobs, const std::map<std::string, std::string>* texts, std::vector<std::string>& notes) {
   // Chunks of at most kFilesPerProcess: Clang's memory is returned with its process, so peak
   // memory stays that of one chunk per worker however many files there are.
   constexpr size_t kFilesPerProcess = 8;
   size_t chunks = std::max<size_t>({1, std::min<size_t>(jobs, files.size()), (files.size() + kFilesPerProcess - 1) / kFilesPerProcess});
   std::vector<std::vector<std::string>> parts(chunks);
   for (size_t i = 0; i < files.size(); ++i) parts[i % chunks].push_back(files[i]);
+  // Contents travel with their chunk (staged changes, stdin).
+  auto request_for = [&](const std::vector<std::string>& part) {
+    json request = base;
+    request["files"] = part;
+    if (texts) {
+      json contents = json::object();
+      for (const auto& f : part)
+        if (auto it = texts->find(f); it != texts->end()) contents[f] = it->second;
+      request["texts"] = contents;
+    }
+    return request;
+  };
   std::vector<Answer> answers(chunks);
   std::atomic<size_t> next{0};
   std::vector<std::thread> threads;
   for (unsigned w = 0; w < std::max(1u, std::min<unsigned>(jobs, static_cast<unsigned>(chunks))); ++w)
     threads.emplace_back([&] {
-      for (size_t c; (c = next++) < chunks;) {
-        json request = base;
-        request["files"] = parts[c];
-        answers[c] = ask(program, request);
-      }
+      for (size_t c; (c = next++) < chunks;) answers[c] = ask(program, request_for(parts[c]));
     });
   for (auto& t : threads) t.join();
   std::vector<json> reports;
@@ -129,9 +137,7 @@ std::vector<json> ask_all(const std::string& program, const std::vector<std::str
       continue;
     }
     for (const auto& file : parts[c]) {
-      json request = base;
-      request["files"] = {file};
-      Answer one = parts[c].size() == 1 ? answers[c] : ask(program, request);
+      Answer one = parts[c].size() == 1 ? answers[c] : ask(program, request_for({file}));
       if (one.ok) {
         for (auto& f : one.body["files"]) reports.push_back(std::move(f));
       } else {
@@ -221,7 +227,7 @@ CxxResult run_cxx_analysis(const std::vector<std::string>& files, const std::vec
   std::vector<json> reports;
   for (const auto& [set, group] : groups) {
     json base = {{"rules", rules_request(set->cxx_rules())}, {"compile_db", options.compile_db}, {"fast_headers", options.fast_headers}};
-    for (auto& r : ask_all(program, group, base, options.jobs, result.notes)) reports.push_back(std::move(r));
+    for (auto& r : ask_all(program, group, base, options.jobs, options.texts, result.notes)) reports.push_back(std::move(r));
   }
   std::map<std::string, std::vector<Diagnostic>> by_file;
   std::map<std::string, std::vector<const json*>> by_project;
@@ -266,20 +272,26 @@ CxxResult run_cxx_analysis(const std::vector<std::string>& files, const std::vec
   for (const std::string& path : files) {
     if (unchecked.count(path)) continue;
     auto it = by_file.find(path);
-    std::ifstream in(path, std::ios::binary);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::string text;
+    const std::string* given = nullptr;
+    if (options.texts)
+      if (auto g = options.texts->find(path); g != options.texts->end()) given = &g->second;
+    if (given) {
+      text = *given;
+    } else {
+      std::ifstream in(path, std::ios::binary);
+      text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    }
     ++result.files;
     result.lines += static_cast<size_t>(std::count(text.begin(), text.end(), '\n'));
     if (it == by_file.end() || it->second.empty()) continue;
     auto source = std::make_unique<SourceFile>(path, std::move(text));
     std::vector<Diagnostic>& found = it->second;
+    std::erase_if(found, [&](const Diagnostic& d) { return d.range.end > source->text.size() || d.range.start > d.range.end; });
+    for (Diagnostic& d : found) resolve_positions(*source, d);
     std::vector<Suppression> suppressions = parse_cxx_suppressions(*source);
     apply_suppressions(found, suppressions);
-    for (Diagnostic& d : found) {
-      if (d.range.end > source->text.size() || d.range.start > d.range.end) continue;
-      resolve_positions(*source, d);
-      result.findings.push_back(std::move(d));
-    }
+    for (Diagnostic& d : found) result.findings.push_back(std::move(d));
     result.sources.push_back(std::move(source));
   }
   if (!broken.empty()) {

@@ -3,6 +3,7 @@
 // and fixes, TL901's facts joined across each project's files, comment suppressions applied.
 // torchlint-cxx is started only when there are such files: Python runs never load Clang.
 #pragma once
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,6 +19,8 @@ struct CxxOptions {
   std::string compile_db;     // -p DIR; "" = compile_commands.json found upward from each file
   bool fast_headers = false;  // the shim before real torch/CUDA headers
   unsigned jobs = 1;
+  // The files' contents when they are not read from disk (staged changes, stdin).
+  const std::map<std::string, std::string>* texts = nullptr;
 };
 
 struct CxxResult {

@@ -112,11 +112,13 @@ void check_unchecked_kernel_launch(CheckContext& c, const std::string& rule) {
     llvm::StringRef buf = c.sm.getBufferData(c.sm.getMainFileID());
     size_t semi = buf.find(';', after);
     if (c.includes_torch && semi != llvm::StringRef::npos && buf.substr(after, semi - after).trim().empty()) {
+      // On a line of its own after the launch's line (its comment stays with the launch).
       size_t line_start = buf.rfind('\n', c.range(launch->getSourceRange()).first);
       line_start = line_start == llvm::StringRef::npos ? 0 : line_start + 1;
       size_t indent_end = buf.find_first_not_of(" \t", line_start);
       std::string indent = buf.substr(line_start, indent_end - line_start).str();
-      unsigned at = static_cast<unsigned>(semi + 1);
+      size_t line_end = buf.find('\n', semi);
+      unsigned at = static_cast<unsigned>(line_end == llvm::StringRef::npos ? buf.size() : line_end);
       fix.push_back({at, at, "\n" + indent + "C10_CUDA_KERNEL_LAUNCH_CHECK();"});
     }
     const auto* kernel = launch->getDirectCallee();

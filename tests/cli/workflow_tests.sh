@@ -225,5 +225,26 @@ grep -q -- "--extend-select" "$scratch/completion.bash" || fail "bash completion
 bash -n "$scratch/completion.bash" || fail "bash completion does not parse"
 if command -v zsh >/dev/null; then zsh -n "$scratch/completion.zsh" || fail "zsh completion does not parse"; fi
 
+# C/C++/CUDA in the same workflows: --staged reads the index, stdin reads the pipe, and the
+# plain hook lets C/C++/CUDA changes through to torchlint.
+if [ -x "$(dirname "$bin")/torchlint-cxx" ]; then
+  cx="$scratch/cxx_repo"
+  mkdir -p "$cx" && (cd "$cx" && git init -q && git config user.email t@t && git config user.name t)
+  cp "$here/../../examples/csrc/scale.cu" "$cx/op.cu"
+  (cd "$cx" && git add op.cu)
+  sed -i 's/scale_kernel<<<blocks, 256>>>/scale_kernel<<<blocks, 256, 0, at::cuda::getCurrentCUDAStream()>>>/' "$cx/op.cu"
+  run cxx_staged sh -c "cd '$cx' && '$bin' check --staged --select TL810"
+  want_rc 1 cxx_staged
+  has cxx_staged out "op.cu:14:3: TL810"
+  run cxx_tree "$bin" check --no-cache --select TL810 "$cx/op.cu"
+  want_rc 0 cxx_tree
+  run cxx_stdin sh -c "'$bin' check - --stdin-filename op.cu --select TL811 < '$here/../../examples/csrc/scale.cu'"
+  has cxx_stdin out "op.cu:14:3: TL811"
+  (cd "$cx" && "$bin" install-hook >/dev/null && git commit -qm x >/dev/null 2>&1)
+  [ $? -ne 0 ] || fail "the plain hook let a commit with a C/C++ finding through"
+elif [ -n "${CI:-}" ]; then
+  fail "torchlint-cxx was not built: the C/C++/CUDA workflows were not checked"
+fi
+
 [ "$failures" -eq 0 ] || { echo "$failures workflow check(s) failed"; exit 1; }
 echo "all workflow checks passed"

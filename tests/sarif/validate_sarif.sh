@@ -14,8 +14,9 @@ fi
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 cd "$root/tests/cli"
-# Findings with and without fixes, several rules, and an opt-in rule.
-"$bin" check input configured/pkg --format sarif --select TL,TL000 --no-cache >"$scratch/out.sarif"
+# Findings with and without fixes, several rules, an opt-in rule, and C/C++/CUDA findings beside
+# Python ones in one run.
+"$bin" check input configured/pkg "$root/examples/csrc" --format sarif --select TL,TL000 --no-cache >"$scratch/out.sarif"
 [ -s "$scratch/out.sarif" ] || { echo "FAIL: no SARIF produced"; exit 1; }
 "$tool" validate "$scratch/out.sarif" --output "$scratch/validation.sarif" --log ForceOverwrite --level "Error;Warning" \
   >"$scratch/log" 2>&1 || { cat "$scratch/log"; echo "FAIL: the validator did not run"; exit 1; }
@@ -28,6 +29,8 @@ for r in problems:
 results = json.load(open(sys.argv[2]))["runs"][0]["results"]
 if not results:
     sys.exit("FAIL: the sample produced no results to validate")
+if not any(r["ruleId"] == "TL811" for r in results):
+    sys.exit("FAIL: no C/C++/CUDA results in the sample")
 if problems:
     sys.exit(f"FAIL: {len(problems)} SARIF validation errors/warnings")
 print(f"SARIF valid: {len(results)} results, 0 errors, 0 warnings")

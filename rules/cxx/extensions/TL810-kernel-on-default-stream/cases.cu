@@ -47,3 +47,16 @@ void launch_on(cudaStream_t s, T* p, int n) {
   add_kernel<<<1, 256, 0, s>>>(p, n);  // a stream handed in by the caller
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
+
+// Suppressed, both spellings; the other rule on the line still reports.
+at::Tensor suppressed(at::Tensor x) {
+  int n = x.numel();
+  add_kernel<<<1, 256>>>(x.data_ptr<float>(), n);  // NOLINT(TL810)
+  add_kernel<<<1, 256>>>(x.data_ptr<float>(), n);  // torchlint: ignore[kernel-on-default-stream]
+  // NOLINTNEXTLINE(TL810)
+  add_kernel<<<1, 256>>>(x.data_ptr<float>(), n);
+  const char* s = "// NOLINT(TL810) inside a string is not a comment"; add_kernel<<<1, 256>>>(x.data_ptr<float>(), n);  // expect: TL810
+  C10_CUDA_KERNEL_LAUNCH_CHECK();
+  (void)s;
+  return x;
+}
