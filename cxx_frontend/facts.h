@@ -59,6 +59,20 @@ struct FunctionFact {
   std::vector<CallFact> calls;
 };
 
+// TL812's facts: what a function does about devices, and which functions are registered as ops.
+struct DeviceFact {
+  std::string name;
+  unsigned start = 0, end = 0;  // of the function's name
+  bool launches = false;        // a kernel launch (`<<<...>>>`, cudaLaunchKernel)
+  bool guards = false;          // a CUDA device guard, or sets the device
+  std::vector<std::string> callees;
+};
+
+struct Registration {
+  std::string function;  // fact name of the registered function
+  unsigned start = 0, end = 0;
+};
+
 struct FileReport {
   std::string path;
   bool parsed = false;
@@ -66,6 +80,8 @@ struct FileReport {
   std::string first_error;
   std::vector<Finding> findings;
   std::vector<FunctionFact> functions;
+  std::vector<DeviceFact> devices;
+  std::vector<Registration> registrations;
 };
 
 }  // namespace torchlint::cxx

@@ -182,7 +182,11 @@ json report_json(const FileReport& r) {
     if (stores.empty() && calls.empty()) continue;
     functions.push_back({{"name", fn.name}, {"main", fn.is_main}, {"params", fn.params}, {"stores", stores}, {"calls", calls}});
   }
-  return {{"path", r.path},         {"parsed", r.parsed},     {"errors", r.errors}, {"first_error", r.first_error},
+  json devices = json::array(), registrations = json::array();
+  for (const auto& d : r.devices)
+    devices.push_back({{"name", d.name}, {"start", d.start}, {"end", d.end}, {"launches", d.launches}, {"guards", d.guards}, {"callees", d.callees}});
+  for (const auto& g : r.registrations) registrations.push_back({{"function", g.function}, {"start", g.start}, {"end", g.end}});
+  return {{"path", r.path}, {"devices", devices}, {"registrations", registrations},         {"parsed", r.parsed},     {"errors", r.errors}, {"first_error", r.first_error},
           {"findings", findings}, {"functions", functions}};
 }
 

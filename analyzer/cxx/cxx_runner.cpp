@@ -16,6 +16,7 @@
 
 #include "core/suppressions.h"
 #include "cxx/escape_join.h"
+#include "cxx/guard_join.h"
 #include "python/engine.h"
 
 extern char** environ;
@@ -262,13 +263,17 @@ CxxResult run_cxx_analysis(const std::vector<std::string>& files, const std::vec
     }
     by_project[py::project_root(path)].push_back(&r);
   }
+  // Facts that only several files together establish, per project root.
+  using Join = std::vector<JoinedFinding> (*)(const std::vector<const json*>&);
+  const std::pair<const char*, Join> joins[] = {{"stack-address-escapes", join_escapes},
+                                                {"missing-device-guard", join_device_guards}};
   for (const auto& [root, project] : by_project)
-    for (const EscapeFinding& e : join_escapes(project)) {
-      std::string path = (*project[e.file]).value("path", "");
-      for (const RuleSpec& spec : set_of[path]->cxx_rules())
-        if (spec.check == "stack-address-escapes")
-          by_file[path].push_back(make_diagnostic(spec, path, e.start, e.end, {{"VAR", e.var}, {"FUNC", e.function}, {"TARGET", e.target}}, {}));
-    }
+    for (const auto& [check, join] : joins)
+      for (const JoinedFinding& j : join(project)) {
+        std::string path = (*project[j.file]).value("path", "");
+        for (const RuleSpec& spec : set_of[path]->cxx_rules())
+          if (spec.check == check) by_file[path].push_back(make_diagnostic(spec, path, j.start, j.end, j.args, {}));
+      }
   for (const std::string& path : files) {
     if (unchecked.count(path)) continue;
     auto it = by_file.find(path);

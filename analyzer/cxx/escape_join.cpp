@@ -42,7 +42,7 @@ std::optional<std::pair<std::string, int>> seen_from_caller(const Store& s, cons
 
 }  // namespace
 
-std::vector<EscapeFinding> join_escapes(const std::vector<const json*>& reports) {
+std::vector<JoinedFinding> join_escapes(const std::vector<const json*>& reports) {
   struct Function {
     const json* fact;
     size_t file;
@@ -83,7 +83,7 @@ std::vector<EscapeFinding> join_escapes(const std::vector<const json*>& reports)
       }
     }
   }
-  std::vector<EscapeFinding> out;
+  std::vector<JoinedFinding> out;
   std::set<std::tuple<size_t, uint32_t, uint32_t>> seen;
   for (const Function& fn : functions) {
     if (fn.fact->value("main", false)) continue;  // main's frame lives as long as the program
@@ -105,8 +105,10 @@ std::vector<EscapeFinding> join_escapes(const std::vector<const json*>& reports)
                                                        ? "its parameter `" + names[p] + "`"
                                                        : "its parameter " + std::to_string(p + 1);
         std::string shown = callee.starts_with("static ") ? callee.substr(callee.rfind(' ') + 1) : callee;
-        out.push_back({fn.file, b, e, value.var, name.starts_with("static ") ? name.substr(name.rfind(' ') + 1) : name,
-                       "memory that `" + shown + "()` keeps (" + pname + ")"});
+        out.push_back({fn.file, b, e,
+                       {{"VAR", value.var},
+                        {"FUNC", name.starts_with("static ") ? name.substr(name.rfind(' ') + 1) : name},
+                        {"TARGET", "memory that `" + shown + "()` keeps (" + pname + ")"}}});
       }
     }
   }

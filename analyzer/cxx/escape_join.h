@@ -3,6 +3,7 @@
 // "stores its parameter" facts through any chain of calls, then reports each call that hands
 // the address of a local to a function that keeps it where it outlives the caller's frame.
 #pragma once
+#include <map>
 #include <string>
 #include <vector>
 
@@ -10,13 +11,14 @@
 
 namespace torchlint::cxx {
 
-struct EscapeFinding {
+// A finding that only the facts of several files together establish.
+struct JoinedFinding {
   size_t file = 0;  // index into the reports given
   uint32_t start = 0, end = 0;
-  std::string var, function, target;
+  std::map<std::string, std::string> args;  // fills the rule's message
 };
 
 // `reports`: the "files" array entries of torchlint-cxx's answers of one project.
-std::vector<EscapeFinding> join_escapes(const std::vector<const nlohmann::json*>& reports);
+std::vector<JoinedFinding> join_escapes(const std::vector<const nlohmann::json*>& reports);
 
 }  // namespace torchlint::cxx

@@ -44,6 +44,13 @@ void CheckContext::report(const std::string& rule, clang::SourceRange where, std
 
 bool is_main_function(const clang::FunctionDecl* f) { return f && f->isMain(); }
 
+std::string fact_name(const clang::SourceManager& sm, const clang::FunctionDecl* f) {
+  f = f->getCanonicalDecl();
+  if (f->getStorageClass() == clang::SC_Static && !llvm::isa<clang::CXXMethodDecl>(f))
+    return "static " + sm.getFilename(sm.getExpansionLoc(f->getLocation())).str() + " " + f->getQualifiedNameAsString();
+  return f->getQualifiedNameAsString();
+}
+
 const clang::FunctionDecl* outermost_function(clang::ASTContext& ast, const clang::Stmt* s) {
   const clang::FunctionDecl* found = nullptr;
   clang::DynTypedNode node = clang::DynTypedNode::create(*s);

@@ -36,6 +36,9 @@ std::vector<std::string> check_names();
 
 // Shared helpers.
 bool is_main_function(const clang::FunctionDecl* f);
+// How facts name a function across files: its qualified name; a `static` function also by its
+// file, so that two files' private helpers of one name stay apart.
+std::string fact_name(const clang::SourceManager& sm, const clang::FunctionDecl* f);
 // The outermost function around a node (lambdas and AT_DISPATCH bodies belong to the op that
 // writes them), or nullptr.
 const clang::FunctionDecl* outermost_function(clang::ASTContext& ast, const clang::Stmt* s);

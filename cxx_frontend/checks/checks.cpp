@@ -9,6 +9,7 @@ void check_kernel_on_default_stream(CheckContext&, const std::string&);
 void check_unchecked_kernel_launch(CheckContext&, const std::string&);
 void check_device_sync_in_op(CheckContext&, const std::string&);
 void check_stack_address_escapes(CheckContext&, const std::string&);
+void check_missing_device_guard(CheckContext&, const std::string&);
 
 namespace {
 const std::map<std::string, CheckFunction>& table() {
@@ -17,6 +18,7 @@ const std::map<std::string, CheckFunction>& table() {
       {"unchecked-kernel-launch", check_unchecked_kernel_launch},
       {"device-sync-in-op", check_device_sync_in_op},
       {"stack-address-escapes", check_stack_address_escapes},
+      {"missing-device-guard", check_missing_device_guard},
   };
   return checks;
 }

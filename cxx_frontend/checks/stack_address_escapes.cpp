@@ -27,15 +27,6 @@ const clang::Expr* strip(const clang::Expr* e) {
   return e;
 }
 
-// How facts name a function: its qualified name; a `static` function also by its file, so that
-// two files' private helpers of one name stay apart.
-std::string fact_name(const clang::SourceManager& sm, const clang::FunctionDecl* f) {
-  f = f->getCanonicalDecl();
-  if (f->getStorageClass() == clang::SC_Static && !llvm::isa<clang::CXXMethodDecl>(f))
-    return "static " + sm.getFilename(sm.getExpansionLoc(f->getLocation())).str() + " " + f->getQualifiedNameAsString();
-  return f->getQualifiedNameAsString();
-}
-
 bool is_local(const clang::VarDecl* v) { return v && v->hasLocalStorage() && !llvm::isa<clang::ParmVarDecl>(v); }
 
 class FunctionScan {

@@ -1,6 +1,7 @@
 // torchlint shim: the CUDA runtime API surface the checks use (declarations only).
 #pragma once
 #include <stddef.h>
+#include <stdlib.h>
 #if defined(__CUDA__) && __has_include(<__clang_cuda_builtin_vars.h>)
 #include <__clang_cuda_builtin_vars.h>
 #endif

@@ -2,9 +2,29 @@
 #pragma once
 #include <stddef.h>
 #include <stdint.h>
+#include <type_traits>
 #include <c10/core/Device.h>
+#include <c10/util/Optional.h>
 namespace c10 {
-enum class ScalarType : signed char { Byte, Char, Short, Int, Long, Half, Float, Double, Bool, BFloat16 };
+enum class ScalarType : signed char { Byte, Char, Short, Int, Long, Half, Float, Double, ComplexFloat, ComplexDouble, Bool, BFloat16, Float8_e4m3fn, Float8_e5m2, Undefined };
+constexpr ScalarType kByte = ScalarType::Byte, kChar = ScalarType::Char, kShort = ScalarType::Short, kInt = ScalarType::Int,
+                     kLong = ScalarType::Long, kHalf = ScalarType::Half, kFloat = ScalarType::Float, kDouble = ScalarType::Double,
+                     kBool = ScalarType::Bool, kBFloat16 = ScalarType::BFloat16, kFloat16 = ScalarType::Half, kFloat32 = ScalarType::Float,
+                     kFloat64 = ScalarType::Double, kInt32 = ScalarType::Int, kInt64 = ScalarType::Long, kUInt8 = ScalarType::Byte;
+struct Half {
+  unsigned short x;
+  Half();
+  Half(float v);
+  operator float() const;
+};
+struct BFloat16 {
+  unsigned short x;
+  BFloat16();
+  BFloat16(float v);
+  operator float() const;
+};
+const char* toString(ScalarType t);
+size_t elementSize(ScalarType t);
 struct IntArrayRef {
   const int64_t* data() const;
   size_t size() const;
@@ -30,6 +50,13 @@ using c10::ScalarType;
 using c10::TensorOptions;
 using c10::Scalar;
 using c10::MemoryFormat;
+using c10::Half;
+using c10::BFloat16;
+using c10::kByte; using c10::kChar; using c10::kShort; using c10::kInt; using c10::kLong; using c10::kHalf;
+using c10::kFloat; using c10::kDouble; using c10::kBool; using c10::kBFloat16; using c10::kFloat16;
+using c10::kFloat32; using c10::kFloat64; using c10::kInt32; using c10::kInt64; using c10::kUInt8;
+template <typename T, bool is_cuda> struct AccumulateTypeImpl { using type = float; };
+template <typename T, bool is_cuda> using acc_type = typename AccumulateTypeImpl<T, is_cuda>::type;
 struct TypeMeta {
   bool operator==(const TypeMeta& o) const;
   bool operator!=(const TypeMeta& o) const;
@@ -83,6 +110,54 @@ class Tensor {
   TensorOptions options() const;
   Device device() const;
   int64_t numel() const;
+  int64_t ndimension() const;
+  int64_t storage_offset() const;
+  bool is_sparse() const;
+  bool is_cpu() const;
+  struct Layout {
+    bool operator==(const Layout&) const;
+  };
+  Layout layout() const;
+  Tensor to(Device d, ScalarType t, bool non_blocking = false, bool copy = false) const;
+  Tensor type_as(const Tensor& o) const;
+  Tensor view_as(const Tensor& o) const;
+  Tensor expand_as(const Tensor& o) const;
+  Tensor repeat(IntArrayRef r) const;
+  Tensor t() const;
+  Tensor mm(const Tensor& o) const;
+  Tensor bmm(const Tensor& o) const;
+  Tensor matmul(const Tensor& o) const;
+  Tensor pow(Scalar e) const;
+  Tensor sqrt() const;
+  Tensor exp() const;
+  Tensor log() const;
+  Tensor abs() const;
+  Tensor neg() const;
+  Tensor clamp(Scalar lo, Scalar hi) const;
+  Tensor sum(IntArrayRef dims, bool keepdim = false) const;
+  Tensor mean(IntArrayRef dims, bool keepdim = false) const;
+  Tensor max() const;
+  Tensor min() const;
+  Tensor argmax(int64_t dim) const;
+  Tensor index(const Tensor& idx) const;
+  Tensor& index_put_(const Tensor& idx, const Tensor& v);
+  Tensor& masked_fill_(const Tensor& mask, Scalar v);
+  Tensor& add_(const Tensor& o, Scalar alpha = 1);
+  Tensor& mul_(const Tensor& o);
+  Tensor& mul_(Scalar o);
+  Tensor& sub_(const Tensor& o, Scalar alpha = 1);
+  Tensor& div_(const Tensor& o);
+  Tensor& resize_(IntArrayRef s);
+  Tensor& copy_(const Tensor& src, bool non_blocking, int unused);
+  Tensor& set_requires_grad(bool r);
+  Tensor operator/(const Tensor& o) const;
+  Tensor operator-() const;
+  template <typename T, size_t N> struct Accessor { T* data(); };
+  template <typename T, size_t N> Accessor<T, N> accessor() const;
+  template <typename T, size_t N, template <typename U> class P = std::add_pointer_t, typename I = int64_t>
+  Accessor<T, N> packed_accessor32() const;
+  template <typename T, size_t N, template <typename U> class P = std::add_pointer_t, typename I = int64_t>
+  Accessor<T, N> packed_accessor64() const;
   int64_t dim() const;
   int64_t size(int64_t d) const;
   IntArrayRef sizes() const;
@@ -116,6 +191,7 @@ Tensor matmul(const Tensor& a, const Tensor& b);
 }  // namespace at
 namespace torch {
 using at::Tensor;
+using namespace c10;
 using at::IntArrayRef;
 using at::empty;
 using at::zeros;

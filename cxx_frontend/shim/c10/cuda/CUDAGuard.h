@@ -1,6 +1,7 @@
 // torchlint shim: c10's CUDA device guards.
 #pragma once
 #include <c10/core/Device.h>
+#include <c10/util/Optional.h>
 namespace c10::cuda {
 struct CUDAGuard {
   explicit CUDAGuard(c10::Device device);
@@ -10,8 +11,14 @@ struct CUDAGuard {
 struct OptionalCUDAGuard {
   OptionalCUDAGuard();
   explicit OptionalCUDAGuard(c10::Device device);
+  explicit OptionalCUDAGuard(c10::optional<c10::Device> device);
   explicit OptionalCUDAGuard(signed char device_index);
   void set_index(signed char device_index);
   ~OptionalCUDAGuard();
 };
 }  // namespace c10::cuda
+// Extensions spell them at::cuda::... after including this header.
+namespace at::cuda {
+using c10::cuda::CUDAGuard;
+using c10::cuda::OptionalCUDAGuard;
+}  // namespace at::cuda

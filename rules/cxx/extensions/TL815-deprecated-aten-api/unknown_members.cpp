@@ -1,6 +1,6 @@
-// A fixture: does not compile with the shim headers (it calls a member they do not declare).
-// Clang's typo correction would turn `a.layout()` into a call of the deprecated `a.type()`;
-// torchlint parses without it, so nothing is reported.
+// A fixture: does not compile with the shim headers (it calls members they do not declare, as
+// with any header the shim leaves out). An unknown member is an error, never a call of a
+// similarly spelled deprecated one (torchlint parses with typo correction off).
 #include <torch/extension.h>
 
-bool same_layout(const at::Tensor& a, const at::Tensor& b) { return a.layout() == b.layout() && a.dtype() == b.dtype(); }
+bool same_kind(const at::Tensor& a, const at::Tensor& b) { return a.ctype() == b.ctype() && a.date() == b.date(); }

@@ -1,0 +1,3 @@
+// torchlint shim: at::acc_type lives in ATen/ATen.h.
+#pragma once
+#include <ATen/ATen.h>
