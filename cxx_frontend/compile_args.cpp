@@ -121,16 +121,26 @@ std::pair<std::vector<std::string>, std::string> CompileArgs::for_file(const std
   std::string abs = fs::absolute(file, ec).lexically_normal().string();
   std::vector<std::string> argv;
   std::string dir = fs::current_path(ec).string();
-  bool cuda = is_cuda_file(file);
   if (auto* db = impl_->database_for(file)) {
     auto commands = db->getCompileCommands(abs);
     if (!commands.empty()) {
       argv = commands.front().CommandLine;
       dir = commands.front().Directory;
-      if (!argv.empty() && llvm::StringRef(llvm::sys::path::filename(argv[0])).contains("nvcc")) argv = nvcc_to_clang(argv);
       impl_->used_database[file] = true;
     }
   }
+  // A database written in a build folder that is gone: Clang would stop the process trying to
+  // enter it. The file's own folder stands in (relative include paths may then miss).
+  if (!fs::is_directory(dir, ec)) dir = fs::path(abs).parent_path().string();
+  return {parse_args(argv, file, dir, o), dir};
+}
+
+std::vector<std::string> parse_args(std::vector<std::string> argv, const std::string& file, const std::string& dir,
+                                    const ArgsOptions& o) {
+  std::error_code ec;
+  std::string abs = fs::absolute(file, ec).lexically_normal().string();
+  bool cuda = is_cuda_file(file);
+  if (!argv.empty() && llvm::StringRef(llvm::sys::path::filename(argv[0])).contains("nvcc")) argv = nvcc_to_clang(argv);
   // Parse only: drop outputs and dependency files; the tool adds the file itself.
   std::vector<std::string> args;
   if (argv.empty()) {
@@ -184,7 +194,7 @@ std::pair<std::vector<std::string>, std::string> CompileArgs::for_file(const std
   }
   // No typo correction: with a header missing, `t.dtype()` must not become a call of `t.type()`.
   args.insert(args.end(), {"-fsyntax-only", "-w", "-ferror-limit=0", "-Wno-everything", "-fno-spell-checking"});
-  return {args, dir};
+  return args;
 }
 
 }  // namespace torchlint::cxx

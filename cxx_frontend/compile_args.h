@@ -29,6 +29,11 @@ class CompileArgs {
   std::unique_ptr<Impl> impl_;
 };
 
+// The parse-only clang command line for `file` from its database entry `argv` (empty: defaults
+// by extension), whose working folder is `dir`. Pure: exposed for tests and fuzzing.
+std::vector<std::string> parse_args(std::vector<std::string> argv, const std::string& file, const std::string& dir,
+                                    const ArgsOptions& o);
+
 // nvcc's command line as clang's: host-side flags kept (-I, -D, -std, -isystem, -include,
 // -Xcompiler values), device code generation dropped. Exposed for tests.
 std::vector<std::string> nvcc_to_clang(const std::vector<std::string>& argv);

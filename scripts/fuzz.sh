@@ -8,7 +8,7 @@ cd "$root"
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(fuzz_python fuzz_rule_pack fuzz_config fuzz_baseline fuzz_diff fuzz_probe_output)
+[ ${#targets[@]} -eq 0 ] && targets=(fuzz_python fuzz_rule_pack fuzz_config fuzz_baseline fuzz_diff fuzz_probe_output fuzz_compile_db)
 "$root/scripts/sanitize.sh" --build-only
 out=build-sanitize/fuzz
 corpus() {  # corpus TARGET: the seed files for one target
@@ -19,6 +19,7 @@ corpus() {  # corpus TARGET: the seed files for one target
     fuzz_baseline) echo tests/fuzz_seeds/baseline.json ;;
     fuzz_diff) echo tests/fuzz_seeds/hunks.diff ;;
     fuzz_probe_output) echo tests/fuzz_seeds/probe.jsonl ;;
+    fuzz_compile_db) echo tests/fuzz_seeds/compile_commands.json ;;
   esac
 }
 total=0

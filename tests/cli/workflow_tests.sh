@@ -242,6 +242,19 @@ if [ -x "$(dirname "$bin")/torchlint-cxx" ]; then
   has cxx_stdin out "op.cu:14:3: TL811"
   (cd "$cx" && "$bin" install-hook >/dev/null && git commit -qm x >/dev/null 2>&1)
   [ $? -ne 0 ] || fail "the plain hook let a commit with a C/C++ finding through"
+  # compile_commands.json: found upward from the file or given with -p; nvcc lines converted
+  # (the -D below decides whether the launch exists at all).
+  db="$scratch/cxx_db"
+  mkdir -p "$db/csrc" "$db/build"
+  printf '#include <torch/extension.h>\n__global__ void k(float* x) {}\nat::Tensor f(at::Tensor x) {\n#ifdef LAUNCH_ON_DEFAULT\n  k<<<1, 1>>>(x.data_ptr<float>());\n#endif\n  return x;\n}\n' >"$db/csrc/op.cu"
+  printf '[{"directory": "%s/build", "file": "%s/csrc/op.cu", "command": "/usr/local/cuda/bin/nvcc -DLAUNCH_ON_DEFAULT -Xcompiler -fPIC,-O3 --expt-relaxed-constexpr -gencode=arch=compute_80,code=sm_80 -std=c++17 -c %s/csrc/op.cu -o op.o"}]\n' "$db" "$db" "$db" >"$db/build/compile_commands.json"
+  run cxx_db_found "$bin" check --no-cache --select TL810 "$db/csrc/op.cu"
+  has cxx_db_found out "op.cu:5:3: TL810"
+  mv "$db/build" "$db/elsewhere"
+  run cxx_db_none "$bin" check --no-cache --select TL810 "$db/csrc/op.cu"
+  want_rc 0 cxx_db_none
+  run cxx_db_p "$bin" check --no-cache --select TL810 -p "$db/elsewhere" "$db/csrc/op.cu"
+  has cxx_db_p out "op.cu:5:3: TL810"
 elif [ -n "${CI:-}" ]; then
   fail "torchlint-cxx was not built: the C/C++/CUDA workflows were not checked"
 fi
