@@ -10,6 +10,7 @@ void check_unchecked_kernel_launch(CheckContext&, const std::string&);
 void check_device_sync_in_op(CheckContext&, const std::string&);
 void check_stack_address_escapes(CheckContext&, const std::string&);
 void check_missing_device_guard(CheckContext&, const std::string&);
+void check_int32_numel(CheckContext&, const std::string&);
 
 namespace {
 const std::map<std::string, CheckFunction>& table() {
@@ -19,6 +20,7 @@ const std::map<std::string, CheckFunction>& table() {
       {"device-sync-in-op", check_device_sync_in_op},
       {"stack-address-escapes", check_stack_address_escapes},
       {"missing-device-guard", check_missing_device_guard},
+      {"int32-numel", check_int32_numel},
   };
   return checks;
 }

@@ -113,7 +113,8 @@ class Visitor : public clang::RecursiveASTVisitor<Visitor> {
     // A guard whose header is missing may leave no declaration at all: its spelling in the body
     // still says what it is (this only ever removes findings).
     if (!fact.guards && f->getBody()) {
-      llvm::StringRef body(c_.text(f->getBody()->getSourceRange()));
+      const std::string text = c_.text(f->getBody()->getSourceRange());
+      llvm::StringRef body(text);
       fact.guards = body.contains("CUDAGuard") || body.contains("DeviceGuard") || body.contains("cudaSetDevice");
     }
     std::sort(fact.callees.begin(), fact.callees.end());

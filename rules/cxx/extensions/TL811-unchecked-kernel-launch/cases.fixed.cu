@@ -1,8 +1,8 @@
 #include <torch/extension.h>
 #include <ATen/cuda/CUDAContext.h>
 
-__global__ void scale_kernel(float* x, float s, int n) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
+__global__ void scale_kernel(float* x, float s, int64_t n) {
+  int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x;
   if (i < n) x[i] *= s;
 }
 
@@ -56,19 +56,19 @@ at::Tensor checked_by_runtime(at::Tensor x, float s) {
 
 // Helpers with raw pointers are the op's to check.
 template <typename T>
-void launch_scale(T* p, float s, int n, cudaStream_t stream) {
+void launch_scale(T* p, float s, int64_t n, cudaStream_t stream) {
   scale_kernel<<<1, 1024, 0, stream>>>(p, s, n);
 }
 
-void launch_scale_unchecked(float* p, float s, int n, cudaStream_t stream) {
+void launch_scale_unchecked(float* p, float s, int64_t n, cudaStream_t stream) {
   scale_kernel<<<1, 1024, 0, stream>>>(p, s, n);  // expect: TL811
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
 
-void launch_from_table(float* p, float s, int n, cudaStream_t stream) {
+void launch_from_table(float* p, float s, int64_t n, cudaStream_t stream) {
   scale_kernel<<<1, 1024, 0, stream>>>(p, s, n);  // called through a pointer: cannot be judged
 }
-void (*launchers[])(float*, float, int, cudaStream_t) = {launch_from_table};
+void (*launchers[])(float*, float, int64_t, cudaStream_t) = {launch_from_table};
 
 at::Tensor op_checks_after_helper(at::Tensor x, float s) {
   AT_DISPATCH_FLOATING_TYPES(x.scalar_type(), "scale", [&] {

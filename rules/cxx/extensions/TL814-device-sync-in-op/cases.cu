@@ -1,8 +1,8 @@
 #include <torch/extension.h>
 #include <ATen/cuda/CUDAContext.h>
 
-__global__ void add_kernel(float* x, int n) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
+__global__ void add_kernel(float* x, int64_t n) {
+  int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x;
   if (i < n) x[i] += 1;
 }
 
