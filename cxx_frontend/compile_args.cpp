@@ -84,6 +84,7 @@ struct CompileArgs::Impl {
   ArgsOptions options;
   std::map<std::string, std::unique_ptr<clang::tooling::CompilationDatabase>> by_dir;  // nullptr = none there
   std::map<std::string, bool> used_database;
+  std::map<std::string, std::string> database_path;
 
   clang::tooling::CompilationDatabase* database_in(const std::string& dir) {
     auto it = by_dir.find(dir);
@@ -92,6 +93,12 @@ struct CompileArgs::Impl {
     auto db = clang::tooling::JSONCompilationDatabase::loadFromFile(dir + "/compile_commands.json", error,
                                                                     clang::tooling::JSONCommandLineSyntax::AutoDetect);
     return (by_dir[dir] = std::move(db)).get();
+  }
+
+  std::string database_dir_of(const clang::tooling::CompilationDatabase* db) const {
+    for (const auto& [dir, d] : by_dir)
+      if (d.get() == db) return dir;
+    return "";
   }
 
   clang::tooling::CompilationDatabase* database_for(const std::string& file) {
@@ -115,6 +122,8 @@ CompileArgs::~CompileArgs() = default;
 
 bool CompileArgs::from_database(const std::string& file) { return impl_->used_database[file]; }
 
+std::string CompileArgs::database_file(const std::string& file) { return impl_->database_path[file]; }
+
 std::pair<std::vector<std::string>, std::string> CompileArgs::for_file(const std::string& file) {
   const ArgsOptions& o = impl_->options;
   std::error_code ec;
@@ -127,6 +136,7 @@ std::pair<std::vector<std::string>, std::string> CompileArgs::for_file(const std
       argv = commands.front().CommandLine;
       dir = commands.front().Directory;
       impl_->used_database[file] = true;
+      impl_->database_path[file] = fs::absolute(fs::path(impl_->database_dir_of(db)) / "compile_commands.json", ec).string();
     }
   }
   // A database written in a build folder that is gone: Clang would stop the process trying to

@@ -23,6 +23,8 @@ class CompileArgs {
   std::pair<std::vector<std::string>, std::string> for_file(const std::string& file);
   // Whether `file` had an entry in a compilation database (else defaults were used).
   bool from_database(const std::string& file);
+  // The compile_commands.json that gave `file`'s flags ("" for defaults).
+  std::string database_file(const std::string& file);
 
  private:
   struct Impl;

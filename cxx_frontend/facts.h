@@ -81,6 +81,7 @@ struct FileReport {
   std::vector<Finding> findings;
   std::vector<FunctionFact> functions;
   std::vector<DeviceFact> devices;
+  std::vector<std::string> inputs;  // absolute paths of the project files the parse read
   std::vector<Registration> registrations;
 };
 

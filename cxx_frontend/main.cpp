@@ -101,12 +101,34 @@ bool includes_torch_headers(const clang::SourceManager& sm) {
   return false;
 }
 
+// The files a parse read that the report depends on and a cache must watch: the project's own,
+// not the toolchain's (system folders, Clang's resource folder, the shim).
+std::vector<std::string> project_inputs(const clang::SourceManager& sm) {
+  std::vector<std::string> out;
+  for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
+    auto name_of = [](const auto& key) -> llvm::StringRef {
+      if constexpr (std::is_pointer_v<std::decay_t<decltype(key)>>) return key->getName();
+      else return key.getName();
+    };
+    std::string name = name_of(it->first).str();
+    if (name.empty() || name.starts_with("<") || name.starts_with("/torchlint-shim/")) continue;
+    std::error_code ec;
+    std::string path = fs::weakly_canonical(fs::absolute(name, ec), ec).string();
+    if (ec || path.starts_with("/usr/") || path.starts_with("/opt/") || !fs::is_regular_file(path, ec)) continue;
+    out.push_back(path);
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
 class Consumer : public clang::ASTConsumer {
  public:
   Consumer(const Request& r, FileReport& out) : request_(r), out_(out) {}
   void HandleTranslationUnit(clang::ASTContext& ast) override {
     CheckContext c{ast, ast.getSourceManager(), includes_torch_headers(ast.getSourceManager()), out_};
     out_.parsed = true;
+    out_.inputs = project_inputs(ast.getSourceManager());
     for (const auto& [rule, check] : request_.checks) (*check)(c, rule);
     if (request_.matchers.empty()) return;
     am::MatchFinder finder;
@@ -186,7 +208,7 @@ json report_json(const FileReport& r) {
   for (const auto& d : r.devices)
     devices.push_back({{"name", d.name}, {"start", d.start}, {"end", d.end}, {"launches", d.launches}, {"guards", d.guards}, {"callees", d.callees}});
   for (const auto& g : r.registrations) registrations.push_back({{"function", g.function}, {"start", g.start}, {"end", g.end}});
-  return {{"path", r.path}, {"devices", devices}, {"registrations", registrations},         {"parsed", r.parsed},     {"errors", r.errors}, {"first_error", r.first_error},
+  return {{"path", r.path}, {"inputs", r.inputs}, {"devices", devices}, {"registrations", registrations},         {"parsed", r.parsed},     {"errors", r.errors}, {"first_error", r.first_error},
           {"findings", findings}, {"functions", functions}};
 }
 
@@ -276,6 +298,8 @@ int main(int argc, char** argv) {
       std::unique_ptr<clang::FrontendAction> create() override { return std::make_unique<Action>(r, out); }
     } factory(request, report);
     tool.run(&factory);
+    // The parse read these files; its flags came from this database.
+    if (std::string db = args.database_file(file); !db.empty()) report.inputs.push_back(db);
     files.push_back(report_json(report));
   }
   json out = {{"files", files}, {"rule_errors", request.rule_errors}, {"clang", clang::getClangFullVersion()}};

@@ -30,6 +30,7 @@ class ResultCache {
   std::optional<CacheEntry> load(const std::string& path, uint64_t content_hash) const;
   void store(const std::string& path, const CacheEntry& entry) const;  // best effort
   const std::string& rules_hash() const { return rules_hash_; }
+  const std::string& dir() const { return dir_; }  // this version's folder
 
  private:
   std::string file_for(const std::string& path) const;

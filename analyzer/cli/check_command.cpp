@@ -345,7 +345,7 @@ int run_check(CheckOptions o) {
     auto r = std::make_unique<RunResult>(in_memory ? run_analysis(files, per_file, jobs, &texts)
                                                    : run_analysis(files, per_file, jobs, nullptr, cache.get(), progress.counter()));
     if (!cxx_files.empty()) {
-      cxx::CxxResult c = cxx::run_cxx_analysis(cxx_files, cxx_rules, {o.compile_db, o.fast_headers, jobs, in_memory ? &cxx_texts : nullptr});
+      cxx::CxxResult c = cxx::run_cxx_analysis(cxx_files, cxx_rules, {o.compile_db, o.fast_headers, jobs, in_memory ? &cxx_texts : nullptr, cache ? cache->dir() : std::string()});
       if (!c.rule_errors.empty()) throw ConfigError(c.rule_errors.front());
       for (auto& d : c.findings) r->findings.push_back(std::move(d));
       for (auto& s : c.sources) r->sources.push_back(std::move(s));

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <set>
 #include <nlohmann/json.hpp>
 #include <thread>
@@ -17,6 +18,7 @@
 #include "core/suppressions.h"
 #include "cxx/escape_join.h"
 #include "cxx/guard_join.h"
+#include "cxx/report_cache.h"
 #include "python/engine.h"
 
 extern char** environ;
@@ -104,6 +106,7 @@ json rules_request(const std::vector<RuleSpec>& rules) {
 // again one file at a time, so that one file Clang cannot handle costs only its own findings.
 std::vector<json> ask_all(const std::string& program, const std::vector<std::string>& files, const json& base,
                           unsigned jobs, const std::map<std::string, std::string>* texts, std::vector<std::string>& notes) {
+  if (files.empty()) return {};
   // Chunks of at most kFilesPerProcess: Clang's memory is returned with its process, so peak
   // memory stays that of one chunk per worker however many files there are.
   constexpr size_t kFilesPerProcess = 8;
@@ -197,6 +200,14 @@ std::string fill_template(const std::string& text, const std::map<std::string, s
   return out;
 }
 
+// What a cached report also depends on: the front end itself (its version and build).
+std::string frontend_identity(const std::string& program) {
+  std::error_code ec;
+  auto size = fs::file_size(program, ec);
+  auto time = fs::last_write_time(program, ec).time_since_epoch().count();
+  return std::to_string(size) + ":" + std::to_string(time);
+}
+
 std::string find_frontend() {
   if (const char* env = std::getenv("TORCHLINT_CXX"); env && *env) return env;
   std::error_code ec;
@@ -228,7 +239,18 @@ CxxResult run_cxx_analysis(const std::vector<std::string>& files, const std::vec
   std::vector<json> reports;
   for (const auto& [set, group] : groups) {
     json base = {{"rules", rules_request(set->cxx_rules())}, {"compile_db", options.compile_db}, {"fast_headers", options.fast_headers}};
-    for (auto& r : ask_all(program, group, base, options.jobs, options.texts, result.notes)) reports.push_back(std::move(r));
+    // Unchanged files (and headers, and databases) keep their reports; the rest are asked.
+    std::optional<ReportCache> cache;
+    if (!options.cache_dir.empty() && !options.texts) cache.emplace(options.cache_dir, base.dump() + "|" + frontend_identity(program));
+    std::vector<std::string> ask_for;
+    for (const auto& file : group) {
+      if (auto hit = cache ? cache->load(file) : std::nullopt) reports.push_back(std::move(*hit));
+      else ask_for.push_back(file);
+    }
+    for (auto& r : ask_all(program, ask_for, base, options.jobs, options.texts, result.notes)) {
+      if (cache && r.value("parsed", false) && r.contains("path")) cache->store(r.value("path", ""), r);
+      reports.push_back(std::move(r));
+    }
   }
   std::map<std::string, std::vector<Diagnostic>> by_file;
   std::map<std::string, std::vector<const json*>> by_project;

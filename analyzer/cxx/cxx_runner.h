@@ -21,6 +21,7 @@ struct CxxOptions {
   unsigned jobs = 1;
   // The files' contents when they are not read from disk (staged changes, stdin).
   const std::map<std::string, std::string>* texts = nullptr;
+  std::string cache_dir;  // "" = no cache
 };
 
 struct CxxResult {

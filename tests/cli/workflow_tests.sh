@@ -255,6 +255,20 @@ if [ -x "$(dirname "$bin")/torchlint-cxx" ]; then
   want_rc 0 cxx_db_none
   run cxx_db_p "$bin" check --no-cache --select TL810 -p "$db/elsewhere" "$db/csrc/op.cu"
   has cxx_db_p out "op.cu:5:3: TL810"
+  # The cache keeps C/C++ reports while the file, its project headers and its database are
+  # unchanged; editing an included header brings the finding back (and takes it away).
+  hc="$scratch/cxx_cache"
+  mkdir -p "$hc/.git"
+  printf '#include <torch/extension.h>\n#include "launch.h"\n__global__ void k(float* x) {}\nat::Tensor f(at::Tensor x) {\n  LAUNCH(k, x.data_ptr<float>());\n  return x;\n}\n' >"$hc/op.cu"
+  printf '#define LAUNCH(K, P) K<<<1, 1, 0, at::cuda::getCurrentCUDAStream()>>>(P)\n#include <ATen/cuda/CUDAContext.h>\n' >"$hc/launch.h"
+  run cxx_cache_cold "$bin" check --cache-dir "$scratch/cxx_cache_dir" --select TL810 "$hc/op.cu"
+  want_rc 0 cxx_cache_cold
+  printf '#define LAUNCH(K, P) K<<<1, 1>>>(P)\n' >"$hc/launch.h"
+  run cxx_cache_header "$bin" check --cache-dir "$scratch/cxx_cache_dir" --select TL810 "$hc/op.cu"
+  has cxx_cache_header out "op.cu:5:3: TL810"
+  run cxx_cache_warm "$bin" check --cache-dir "$scratch/cxx_cache_dir" --select TL810 "$hc/op.cu"
+  has cxx_cache_warm out "op.cu:5:3: TL810"
+  ls "$scratch/cxx_cache_dir"/*/cxx-*.json >/dev/null 2>&1 || fail "no C/C++ report was cached"
 elif [ -n "${CI:-}" ]; then
   fail "torchlint-cxx was not built: the C/C++/CUDA workflows were not checked"
 fi
