@@ -68,6 +68,14 @@ struct DeviceFact {
   std::vector<std::string> callees;
 };
 
+// TL813's facts: a raw pointer taken from a tensor parameter the function never checks for
+// contiguity nor makes contiguous.
+struct RawPointer {
+  std::string function;  // fact name
+  std::string param;
+  unsigned start = 0, end = 0;  // the data_ptr call
+};
+
 struct Registration {
   std::string function;  // fact name of the registered function
   unsigned start = 0, end = 0;
@@ -83,6 +91,8 @@ struct FileReport {
   std::vector<DeviceFact> devices;
   std::vector<std::string> inputs;  // absolute paths of the project files the parse read
   std::vector<Registration> registrations;
+  bool registrations_collected = false;
+  std::vector<RawPointer> raw_pointers;
 };
 
 }  // namespace torchlint::cxx

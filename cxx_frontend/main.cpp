@@ -208,7 +208,9 @@ json report_json(const FileReport& r) {
   for (const auto& d : r.devices)
     devices.push_back({{"name", d.name}, {"start", d.start}, {"end", d.end}, {"launches", d.launches}, {"guards", d.guards}, {"callees", d.callees}});
   for (const auto& g : r.registrations) registrations.push_back({{"function", g.function}, {"start", g.start}, {"end", g.end}});
-  return {{"path", r.path}, {"inputs", r.inputs}, {"devices", devices}, {"registrations", registrations},         {"parsed", r.parsed},     {"errors", r.errors}, {"first_error", r.first_error},
+  json raw = json::array();
+  for (const auto& p : r.raw_pointers) raw.push_back({{"function", p.function}, {"param", p.param}, {"start", p.start}, {"end", p.end}});
+  return {{"path", r.path}, {"inputs", r.inputs}, {"devices", devices}, {"registrations", registrations}, {"raw_pointers", raw},         {"parsed", r.parsed},     {"errors", r.errors}, {"first_error", r.first_error},
           {"findings", findings}, {"functions", functions}};
 }
 

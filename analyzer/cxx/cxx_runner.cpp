@@ -288,7 +288,8 @@ CxxResult run_cxx_analysis(const std::vector<std::string>& files, const std::vec
   // Facts that only several files together establish, per project root.
   using Join = std::vector<JoinedFinding> (*)(const std::vector<const json*>&);
   const std::pair<const char*, Join> joins[] = {{"stack-address-escapes", join_escapes},
-                                                {"missing-device-guard", join_device_guards}};
+                                                {"missing-device-guard", join_device_guards},
+                                                {"data-ptr-unchecked-contiguity", join_raw_pointers}};
   for (const auto& [root, project] : by_project)
     for (const auto& [check, join] : joins)
       for (const JoinedFinding& j : join(project)) {

@@ -57,4 +57,22 @@ std::vector<JoinedFinding> join_device_guards(const std::vector<const json*>& re
   return out;
 }
 
+std::vector<JoinedFinding> join_raw_pointers(const std::vector<const json*>& reports) {
+  std::set<std::string> ops;
+  for (const json* report : reports) {
+    auto regs = report->find("registrations");
+    if (regs != report->end() && regs->is_array())
+      for (const json& r : *regs) ops.insert(r.value("function", ""));
+  }
+  std::vector<JoinedFinding> out;
+  for (size_t f = 0; f < reports.size(); ++f) {
+    auto raw = reports[f]->find("raw_pointers");
+    if (raw == reports[f]->end() || !raw->is_array()) continue;
+    for (const json& p : *raw)
+      if (ops.count(p.value("function", "")))
+        out.push_back({f, p.value("start", 0u), p.value("end", 0u), {{"OP", shown(p.value("function", ""))}, {"PARAM", p.value("param", "")}}});
+  }
+  return out;
+}
+
 }  // namespace torchlint::cxx

@@ -10,4 +10,7 @@ namespace torchlint::cxx {
 
 std::vector<JoinedFinding> join_device_guards(const std::vector<const nlohmann::json*>& reports);
 
+// TL813: raw pointers of unchecked tensor parameters, in functions registered as ops (in any file).
+std::vector<JoinedFinding> join_raw_pointers(const std::vector<const nlohmann::json*>& reports);
+
 }  // namespace torchlint::cxx

@@ -44,6 +44,9 @@ std::string fact_name(const clang::SourceManager& sm, const clang::FunctionDecl*
 const clang::FunctionDecl* outermost_function(clang::ASTContext& ast, const clang::Stmt* s);
 // `at::Tensor` / `at::TensorBase`, through typedefs, references and const.
 bool is_tensor_type(clang::QualType t);
+// Functions registered as ops in this file (pybind11 `m.def`, TORCH_LIBRARY `def`/`impl`), into
+// out.registrations, once per file whichever check asks first.
+void collect_registrations(CheckContext& c);
 // A function that takes or returns a tensor: a PyTorch op.
 bool is_tensor_op(const clang::FunctionDecl* f);
 

@@ -11,6 +11,7 @@ void check_device_sync_in_op(CheckContext&, const std::string&);
 void check_stack_address_escapes(CheckContext&, const std::string&);
 void check_missing_device_guard(CheckContext&, const std::string&);
 void check_int32_numel(CheckContext&, const std::string&);
+void check_data_ptr_contiguity(CheckContext&, const std::string&);
 
 namespace {
 const std::map<std::string, CheckFunction>& table() {
@@ -21,6 +22,7 @@ const std::map<std::string, CheckFunction>& table() {
       {"stack-address-escapes", check_stack_address_escapes},
       {"missing-device-guard", check_missing_device_guard},
       {"int32-numel", check_int32_numel},
+      {"data-ptr-unchecked-contiguity", check_data_ptr_contiguity},
   };
   return checks;
 }

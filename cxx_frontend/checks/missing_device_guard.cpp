@@ -79,12 +79,6 @@ class Visitor : public clang::RecursiveASTVisitor<Visitor> {
           }
         }
     if (!f) return true;
-    if (is_registration(f) && c_.in_main_file(call->getBeginLoc()))
-      for (const auto* arg : call->arguments())
-        if (const auto* target = function_named_by(arg)) {
-          auto [b, e] = c_.range(arg->getSourceRange());
-          c_.out.registrations.push_back({fact_name(c_.sm, target), b, e});
-        }
     if (!current_ || llvm::isa<clang::CUDAKernelCallExpr>(call)) return true;
     if (f->getNameAsString() == "cudaLaunchKernel") current_->launches = true;
     else if (sets_device(f)) current_->guards = true;
@@ -128,7 +122,28 @@ class Visitor : public clang::RecursiveASTVisitor<Visitor> {
 
 }  // namespace
 
+void collect_registrations(CheckContext& c) {
+  if (c.out.registrations_collected) return;
+  c.out.registrations_collected = true;
+  struct Calls : clang::RecursiveASTVisitor<Calls> {
+    CheckContext& c;
+    explicit Calls(CheckContext& cc) : c(cc) {}
+    bool VisitCallExpr(clang::CallExpr* call) {
+      const auto* f = call->getDirectCallee();
+      if (!f || !is_registration(f) || !c.in_main_file(call->getBeginLoc())) return true;
+      for (const auto* arg : call->arguments())
+        if (const auto* target = function_named_by(arg)) {
+          auto [b, e] = c.range(arg->getSourceRange());
+          c.out.registrations.push_back({fact_name(c.sm, target), b, e});
+        }
+      return true;
+    }
+  } calls(c);
+  calls.TraverseDecl(c.ast.getTranslationUnitDecl());
+}
+
 void check_missing_device_guard(CheckContext& c, const std::string&) {
+  collect_registrations(c);
   Visitor(c).TraverseDecl(c.ast.getTranslationUnitDecl());
 }
 

@@ -235,11 +235,11 @@ if [ -x "$(dirname "$bin")/torchlint-cxx" ]; then
   sed -i 's/scale_kernel<<<blocks, 256>>>/scale_kernel<<<blocks, 256, 0, at::cuda::getCurrentCUDAStream()>>>/' "$cx/op.cu"
   run cxx_staged sh -c "cd '$cx' && '$bin' check --staged --select TL810"
   want_rc 1 cxx_staged
-  has cxx_staged out "op.cu:14:3: TL810"
+  has cxx_staged out "op.cu:15:3: TL810"
   run cxx_tree "$bin" check --no-cache --select TL810 "$cx/op.cu"
   want_rc 0 cxx_tree
   run cxx_stdin sh -c "'$bin' check - --stdin-filename op.cu --select TL811 < '$here/../../examples/csrc/scale.cu'"
-  has cxx_stdin out "op.cu:14:3: TL811"
+  has cxx_stdin out "op.cu:15:3: TL811"
   (cd "$cx" && "$bin" install-hook >/dev/null && git commit -qm x >/dev/null 2>&1)
   [ $? -ne 0 ] || fail "the plain hook let a commit with a C/C++ finding through"
   # compile_commands.json: found upward from the file or given with -p; nvcc lines converted

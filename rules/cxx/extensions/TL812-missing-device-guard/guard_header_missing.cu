@@ -10,6 +10,7 @@ __global__ void zero_kernel(float* x, int64_t n) {
 
 at::Tensor zero_(at::Tensor x) {
   const at::cuda::OptionalCUDAGuard device_guard(device_of(x));
+  TORCH_CHECK(x.is_contiguous());
   zero_kernel<<<1, 256, 0, at::cuda::getCurrentCUDAStream()>>>(x.data_ptr<float>(), x.numel());
   C10_CUDA_KERNEL_LAUNCH_CHECK();
   return x;

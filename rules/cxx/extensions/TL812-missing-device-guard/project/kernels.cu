@@ -25,6 +25,7 @@ void shift_guarded_cuda(at::Tensor x, double s) {
 
 // Registered from this file with TORCH_LIBRARY, launching itself with no guard.
 at::Tensor fill(at::Tensor x, double v) {  // expect: TL812
+  TORCH_CHECK(x.is_contiguous());
   scale_kernel<<<1, 256, 0, at::cuda::getCurrentCUDAStream()>>>(x.data_ptr<float>(), 0.0f, x.numel());
   C10_CUDA_KERNEL_LAUNCH_CHECK();
   return x;
@@ -32,6 +33,7 @@ at::Tensor fill(at::Tensor x, double v) {  // expect: TL812
 
 at::Tensor fill_guarded(at::Tensor x, double v) {
   c10::cuda::OptionalCUDAGuard guard(at::device_of(x));
+  TORCH_CHECK(x.is_contiguous());
   scale_kernel<<<1, 256, 0, at::cuda::getCurrentCUDAStream()>>>(x.data_ptr<float>(), 0.0f, x.numel());
   C10_CUDA_KERNEL_LAUNCH_CHECK();
   return x;
