@@ -8,7 +8,7 @@
 
 #include <set>
 
-#include "checks/check.h"
+#include "checks/per_function.h"
 
 namespace torchlint::cxx {
 namespace {
@@ -19,12 +19,22 @@ const clang::ParmVarDecl* tensor_param(const clang::Expr* e) {
   return p && is_tensor_type(p->getType()) ? p : nullptr;
 }
 
-class Visitor : public clang::RecursiveASTVisitor<Visitor> {
+class Visitor : public PerFunctionVisitor<Visitor> {
  public:
-  explicit Visitor(CheckContext& c) : c_(c) {}
-  bool TraverseFunctionDecl(clang::FunctionDecl* f) { return traverse(f, [&] { return Base::TraverseFunctionDecl(f); }); }
+  using PerFunctionVisitor::PerFunctionVisitor;
+  void enter(const clang::FunctionDecl*) {
+    checked_.clear();
+    first_.clear();
+  }
+  void leave(const clang::FunctionDecl* f) {
+    for (const auto& [p, call] : first_) {
+      if (checked_.count(p)) continue;
+      auto [b, e] = c_.range(call->getSourceRange());
+      c_.out.raw_pointers.push_back({fact_name(c_.sm, f), p->getNameAsString(), b, e});
+    }
+  }
   bool VisitCXXMemberCallExpr(clang::CXXMemberCallExpr* call) {
-    if (!current_) return true;
+    if (!function_) return true;
     const auto* m = call->getMethodDecl();
     const auto* p = tensor_param(call->getImplicitObjectArgument());
     if (!m || !p) return true;
@@ -36,28 +46,9 @@ class Visitor : public clang::RecursiveASTVisitor<Visitor> {
   }
 
  private:
-  using Base = clang::RecursiveASTVisitor<Visitor>;
-  template <typename F>
-  bool traverse(clang::FunctionDecl* f, F&& base) {
-    if (current_ || !f->doesThisDeclarationHaveABody() || !c_.in_main_file(f->getLocation())) return base();
-    current_ = f;
-    checked_.clear();
-    first_.clear();
-    bool ok = base();
-    current_ = nullptr;
-    for (const auto& [p, call] : first_) {
-      if (checked_.count(p)) continue;
-      auto [b, e] = c_.range(call->getSourceRange());
-      c_.out.raw_pointers.push_back({fact_name(c_.sm, f), p->getNameAsString(), b, e});
-    }
-    return ok;
-  }
-  CheckContext& c_;
-  const clang::FunctionDecl* current_ = nullptr;
   std::set<const clang::ParmVarDecl*> checked_;
   std::map<const clang::ParmVarDecl*, const clang::CXXMemberCallExpr*> first_;
 };
-
 }  // namespace
 
 void check_data_ptr_contiguity(CheckContext& c, const std::string&) {

@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <set>
 
-#include "checks/check.h"
+#include "checks/per_function.h"
 
 namespace torchlint::cxx {
 namespace {
@@ -51,11 +51,30 @@ const clang::FunctionDecl* function_named_by(const clang::Expr* e) {
   return nullptr;
 }
 
-class Visitor : public clang::RecursiveASTVisitor<Visitor> {
+class Visitor : public PerFunctionVisitor<Visitor> {
  public:
-  explicit Visitor(CheckContext& c) : c_(c) {}
-  bool TraverseFunctionDecl(clang::FunctionDecl* f) { return traverse(f, [&] { return Base::TraverseFunctionDecl(f); }); }
-  bool TraverseCXXMethodDecl(clang::CXXMethodDecl* f) { return traverse(f, [&] { return Base::TraverseCXXMethodDecl(f); }); }
+  using PerFunctionVisitor::PerFunctionVisitor;
+  void enter(const clang::FunctionDecl* f) {
+    fact_ = DeviceFact{};
+    fact_.name = fact_name(c_.sm, f);
+    auto [b, e] = c_.range(f->getLocation());
+    fact_.start = b;
+    fact_.end = e;
+    current_ = &fact_;
+  }
+  void leave(const clang::FunctionDecl* f) {
+    current_ = nullptr;
+    // A guard whose header is missing may leave no declaration at all: its spelling in the body
+    // still says what it is (this only ever removes findings).
+    if (!fact_.guards && f->getBody()) {
+      const std::string text = c_.text(f->getBody()->getSourceRange());
+      llvm::StringRef body(text);
+      fact_.guards = body.contains("CUDAGuard") || body.contains("DeviceGuard") || body.contains("cudaSetDevice");
+    }
+    std::sort(fact_.callees.begin(), fact_.callees.end());
+    fact_.callees.erase(std::unique(fact_.callees.begin(), fact_.callees.end()), fact_.callees.end());
+    if (fact_.launches || fact_.guards || !fact_.callees.empty()) c_.out.devices.push_back(std::move(fact_));
+  }
   bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr*) {
     if (current_) current_->launches = true;
     return true;
@@ -91,32 +110,7 @@ class Visitor : public clang::RecursiveASTVisitor<Visitor> {
   }
 
  private:
-  using Base = clang::RecursiveASTVisitor<Visitor>;
-  template <typename F>
-  bool traverse(clang::FunctionDecl* f, F&& base) {
-    // Lambdas (AT_DISPATCH bodies) belong to the function that writes them.
-    if (current_ || !f->doesThisDeclarationHaveABody() || !c_.in_main_file(f->getLocation())) return base();
-    DeviceFact fact;
-    fact.name = fact_name(c_.sm, f);
-    auto [b, e] = c_.range(f->getLocation());
-    fact.start = b;
-    fact.end = e;
-    current_ = &fact;
-    bool ok = base();
-    current_ = nullptr;
-    // A guard whose header is missing may leave no declaration at all: its spelling in the body
-    // still says what it is (this only ever removes findings).
-    if (!fact.guards && f->getBody()) {
-      const std::string text = c_.text(f->getBody()->getSourceRange());
-      llvm::StringRef body(text);
-      fact.guards = body.contains("CUDAGuard") || body.contains("DeviceGuard") || body.contains("cudaSetDevice");
-    }
-    std::sort(fact.callees.begin(), fact.callees.end());
-    fact.callees.erase(std::unique(fact.callees.begin(), fact.callees.end()), fact.callees.end());
-    if (fact.launches || fact.guards || !fact.callees.empty()) c_.out.devices.push_back(std::move(fact));
-    return ok;
-  }
-  CheckContext& c_;
+  DeviceFact fact_;
   DeviceFact* current_ = nullptr;
 };
 

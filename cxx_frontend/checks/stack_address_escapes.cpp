@@ -9,9 +9,10 @@
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 
+#include <memory>
 #include <set>
 
-#include "checks/check.h"
+#include "checks/per_function.h"
 
 namespace torchlint::cxx {
 namespace {
@@ -186,14 +187,21 @@ class FunctionScan {
   FunctionFact fact_;
 };
 
-class Visitor : public clang::RecursiveASTVisitor<Visitor> {
+class Visitor : public PerFunctionVisitor<Visitor> {
  public:
-  Visitor(CheckContext& c, const std::string& rule) : c_(c), rule_(rule) {}
+  Visitor(CheckContext& c, const std::string& rule) : PerFunctionVisitor(c), rule_(rule) {}
   bool shouldVisitTemplateInstantiations() const { return false; }
-  bool TraverseFunctionDecl(clang::FunctionDecl* f) { return traverse(f, [&] { return Base::TraverseFunctionDecl(f); }); }
-  bool TraverseCXXMethodDecl(clang::CXXMethodDecl* f) { return traverse(f, [&] { return Base::TraverseCXXMethodDecl(f); }); }
-  bool TraverseCXXConstructorDecl(clang::CXXConstructorDecl* f) {
-    return traverse(f, [&] { return Base::TraverseCXXConstructorDecl(f); });
+  void enter(const clang::FunctionDecl* f) {
+    scan_ = std::make_unique<FunctionScan>(c_, f);
+    scan_->rule_ = rule_;
+  }
+  void leave(const clang::FunctionDecl* f) {
+    FunctionFact fact = std::move(scan_->fact());
+    scan_.reset();
+    fact.name = fact_name(c_.sm, f);
+    fact.is_main = f->isMain();
+    for (const auto* p : f->parameters()) fact.params.push_back(p->getNameAsString());
+    c_.out.functions.push_back(std::move(fact));
   }
   bool VisitBinaryOperator(clang::BinaryOperator* op) {
     if (scan_ && op->getOpcode() == clang::BO_Assign && op->getLHS()->getType()->isPointerType())
@@ -211,27 +219,8 @@ class Visitor : public clang::RecursiveASTVisitor<Visitor> {
   }
 
  private:
-  using Base = clang::RecursiveASTVisitor<Visitor>;
-  template <typename F>
-  bool traverse(clang::FunctionDecl* f, F&& base) {
-    // Lambdas and local classes are part of the enclosing function; other files' functions
-    // are summarised when those files are checked.
-    if (scan_ || !f->doesThisDeclarationHaveABody() || !c_.in_main_file(f->getLocation())) return base();
-    FunctionScan scan(c_, f);
-    scan.rule_ = rule_;
-    scan_ = &scan;
-    bool ok = base();
-    scan_ = nullptr;
-    FunctionFact fact = std::move(scan.fact());
-    fact.name = fact_name(c_.sm, f);
-    fact.is_main = f->isMain();
-    for (const auto* p : f->parameters()) fact.params.push_back(p->getNameAsString());
-    c_.out.functions.push_back(std::move(fact));
-    return ok;
-  }
-  CheckContext& c_;
   const std::string& rule_;
-  FunctionScan* scan_ = nullptr;
+  std::unique_ptr<FunctionScan> scan_;
 };
 
 }  // namespace
