@@ -12,6 +12,8 @@ void check_stack_address_escapes(CheckContext&, const std::string&);
 void check_missing_device_guard(CheckContext&, const std::string&);
 void check_int32_numel(CheckContext&, const std::string&);
 void check_data_ptr_contiguity(CheckContext&, const std::string&);
+void check_cxx_item_in_loop(CheckContext&, const std::string&);
+void check_cxx_missing_zero_grad(CheckContext&, const std::string&);
 
 namespace {
 const std::map<std::string, CheckFunction>& table() {
@@ -23,6 +25,8 @@ const std::map<std::string, CheckFunction>& table() {
       {"missing-device-guard", check_missing_device_guard},
       {"int32-numel", check_int32_numel},
       {"data-ptr-unchecked-contiguity", check_data_ptr_contiguity},
+      {"cxx-item-in-loop", check_cxx_item_in_loop},
+      {"cxx-missing-zero-grad", check_cxx_missing_zero_grad},
   };
   return checks;
 }
