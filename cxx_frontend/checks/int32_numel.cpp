@@ -29,9 +29,10 @@ const clang::CXXMemberCallExpr* numel_in(const clang::Expr* e, int depth = 0) {
     if (m && m->getNameAsString() == "numel" && is_tensor_type(call->getObjectType())) return call;
     return nullptr;
   }
-  if (const auto* op = llvm::dyn_cast<clang::BinaryOperator>(e); op && op->isMultiplicativeOp())
-    if (auto* found = numel_in(op->getLHS(), depth + 1)) return found;
-    else return numel_in(op->getRHS(), depth + 1);
+  if (const auto* op = llvm::dyn_cast<clang::BinaryOperator>(e); op && op->isMultiplicativeOp()) {
+    if (const auto* found = numel_in(op->getLHS(), depth + 1)) return found;
+    return numel_in(op->getRHS(), depth + 1);
+  }
   return nullptr;
 }
 
