@@ -255,6 +255,7 @@ CxxResult run_cxx_analysis(const std::vector<std::string>& files, const std::vec
   std::map<std::string, std::vector<Diagnostic>> by_file;
   std::map<std::string, std::vector<const json*>> by_project;
   std::vector<std::string> broken;
+  bool broken_without_database = false;  // a file that failed with default flags: -p may help
   std::set<std::string> unchecked;
   for (const json& r : reports) {
     if (r.contains("unchecked")) {
@@ -275,7 +276,13 @@ CxxResult run_cxx_analysis(const std::vector<std::string>& files, const std::vec
     std::string path = r.value("path", "");
     const py::RuleSet* set = set_of[path];
     if (!set) continue;
-    if (r.value("errors", 0) > 0) broken.push_back(r.value("first_error", path));
+    if (r.value("errors", 0) > 0) {
+      broken.push_back(r.value("first_error", path));
+      auto inputs = r.value("inputs", std::vector<std::string>{});
+      broken_without_database |= std::none_of(inputs.begin(), inputs.end(), [](const std::string& i) {
+        return i.ends_with("/compile_commands.json");
+      });
+    }
     auto& list = by_file[path];
     for (const json& f : r["findings"]) {
       const RuleSpec* spec = spec_of(*set, f.value("rule", ""));
@@ -327,8 +334,8 @@ CxxResult run_cxx_analysis(const std::vector<std::string>& files, const std::vec
     result.notes.push_back(std::to_string(broken.size()) + " C/C++/CUDA file" + (broken.size() == 1 ? "" : "s") +
                            (broken.size() == 1 ? " did not compile cleanly and was checked as far as it parsed"
                                                 : " did not compile cleanly and were checked as far as they parsed") +
-                           " (first: " + broken.front() +
-                           "); give torchlint the project's compile_commands.json with -p DIR");
+                           " (first: " + broken.front() + ")" +
+                           (broken_without_database ? "; give torchlint the project's compile_commands.json with -p DIR" : ""));
   }
   return result;
 }
