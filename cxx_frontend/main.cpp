@@ -88,13 +88,16 @@ class MatchReporter : public am::MatchFinder::MatchCallback {
   const MatcherRule& r_;
 };
 
+// The name of a file the source manager read: a FileEntry pointer before LLVM 17, a
+// FileEntryRef after.
+template <typename Key>
+llvm::StringRef name_of(const Key& key) {
+  if constexpr (std::is_pointer_v<Key>) return key->getName();
+  else return key.getName();
+}
+
 bool includes_torch_headers(const clang::SourceManager& sm) {
   for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
-    // A FileEntry pointer before LLVM 17, a FileEntryRef after.
-    auto name_of = [](const auto& key) -> llvm::StringRef {
-      if constexpr (std::is_pointer_v<std::decay_t<decltype(key)>>) return key->getName();
-      else return key.getName();
-    };
     llvm::StringRef name = name_of(it->first);
     if (name.contains("/torch/") || name.contains("/ATen/") || name.contains("/c10/")) return true;
   }
@@ -106,10 +109,6 @@ bool includes_torch_headers(const clang::SourceManager& sm) {
 std::vector<std::string> project_inputs(const clang::SourceManager& sm) {
   std::vector<std::string> out;
   for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
-    auto name_of = [](const auto& key) -> llvm::StringRef {
-      if constexpr (std::is_pointer_v<std::decay_t<decltype(key)>>) return key->getName();
-      else return key.getName();
-    };
     std::string name = name_of(it->first).str();
     if (name.empty() || name.starts_with("<") || name.starts_with("/torchlint-shim/")) continue;
     std::error_code ec;

@@ -66,6 +66,14 @@ const clang::FunctionDecl* outermost_function(clang::ASTContext& ast, const clan
   return found;
 }
 
+std::string kernel_name(CheckContext& c, const clang::CallExpr* launch) {
+  if (const auto* f = launch->getDirectCallee()) return f->getNameAsString();
+  std::string text = c.text(launch->getSourceRange());
+  size_t open = text.find("<<<");
+  std::string name = llvm::StringRef(text.substr(0, open)).trim().str();
+  return name.empty() || open == std::string::npos ? "the kernel" : name;
+}
+
 bool is_tensor_type(clang::QualType t) {
   t = t.getNonReferenceType().getCanonicalType().getUnqualifiedType();
   const auto* rd = t->getAsCXXRecordDecl();

@@ -47,6 +47,9 @@ bool is_tensor_type(clang::QualType t);
 // Functions registered as ops in this file (pybind11 `m.def`, TORCH_LIBRARY `def`/`impl`), into
 // out.registrations, once per file whichever check asks first.
 void collect_registrations(CheckContext& c);
+// The kernel a launch names: its declaration's name, or, in a template (`k<scalar_t><<<...>>>`),
+// the text before `<<<`.
+std::string kernel_name(CheckContext& c, const clang::CallExpr* launch);
 // A function that takes or returns a tensor: a PyTorch op.
 bool is_tensor_op(const clang::FunctionDecl* f);
 

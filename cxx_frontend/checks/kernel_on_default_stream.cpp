@@ -57,8 +57,7 @@ class Visitor : public clang::RecursiveASTVisitor<Visitor> {
         fix.push_back({at + static_cast<unsigned>(b), at + static_cast<unsigned>(e), stream});
       }
     }
-    const auto* kernel = call->getDirectCallee();
-    c_.report(rule_, call->getSourceRange(), {{"KERNEL", kernel ? kernel->getNameAsString() : "the kernel"}}, fix);
+    c_.report(rule_, call->getSourceRange(), {{"KERNEL", kernel_name(c_, call)}}, fix);
     return true;
   }
 

@@ -121,8 +121,7 @@ void check_unchecked_kernel_launch(CheckContext& c, const std::string& rule) {
       unsigned at = static_cast<unsigned>(line_end == llvm::StringRef::npos ? buf.size() : line_end);
       fix.push_back({at, at, "\n" + indent + "C10_CUDA_KERNEL_LAUNCH_CHECK();"});
     }
-    const auto* kernel = launch->getDirectCallee();
-    c.report(rule, launch->getSourceRange(), {{"KERNEL", kernel ? kernel->getNameAsString() : "the kernel"}}, fix);
+    c.report(rule, launch->getSourceRange(), {{"KERNEL", kernel_name(c, launch)}}, fix);
   }
 }
 

@@ -269,6 +269,13 @@ if [ -x "$(dirname "$bin")/torchlint-cxx" ]; then
   run cxx_cache_warm "$bin" check --cache-dir "$scratch/cxx_cache_dir" --select TL810 "$hc/op.cu"
   has cxx_cache_warm out "op.cu:5:3: TL810"
   ls "$scratch/cxx_cache_dir"/*/cxx-*.json >/dev/null 2>&1 || fail "no C/C++ report was cached"
+  # A rule pack whose AST matcher does not compile: a configuration error at the matcher's line.
+  mkdir -p "$scratch/badmatcher"
+  printf 'id: ACME810\nname: bad-matcher\nfamily: extensions\nlanguage: cxx\nengine: clang\nseverity: warning\nmessage: "x"\nmatchers:\n  - matcher: callExpr(calee(functionDecl()))\n' >"$scratch/badmatcher/pack.yaml"
+  run bad_matcher "$bin" check --no-cache --rules "$scratch/badmatcher/pack.yaml" --select ACME810 "$hc/op.cu"
+  want_rc 2 bad_matcher
+  has bad_matcher err "pack.yaml:9:"
+  has bad_matcher err "calee"
 elif [ -n "${CI:-}" ]; then
   fail "torchlint-cxx was not built: the C/C++/CUDA workflows were not checked"
 fi
