@@ -17,7 +17,6 @@ namespace torchlint::cxx {
 
 namespace {
 
-bool ends_with(const std::string& s, const char* suffix) { return llvm::StringRef(s).ends_with(suffix); }
 
 std::string extension_of(const std::string& file) { return llvm::sys::path::extension(file).lower(); }
 
