@@ -88,6 +88,8 @@ ojson rule_pack_schema() {
       {"has", match_ref},
       {"field", {{"type", "string"}, {"description", "With inside/has: the field that holds the node"}}},
       {"where", {{"type", "array"}, {"items", {{"$ref", "#/definitions/where-item"}}}}},
+      {"bind", {{"type", "object"}, {"additionalProperties", {{"type", "string"}}}, {"propertyNames", {{"pattern", "^[A-Z0-9_]+$"}}},
+                {"description", "Text bound to these names when this match rule matches ({NAME} in message, hint, fix)"}}},
   };
   std::map<std::string, ojson> fix_types = {
       {"title", {{"type", "string"}}},

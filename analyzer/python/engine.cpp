@@ -170,6 +170,12 @@ std::string interpolate(std::string_view tmpl, const Bindings& b, const Semantic
       std::string name(tmpl.substr(start, j - start));
       bool closed = !brace || (j < tmpl.size() && tmpl[j] == '}');
       auto nodes = name.empty() || !closed ? std::vector<TSNode>{} : b.nodes(name);
+      const std::string* literal = nodes.empty() && !name.empty() && closed ? b.find_literal(name) : nullptr;
+      if (literal) {
+        out += *literal;
+        i = brace ? j + 1 : j;
+        continue;
+      }
       if (!nodes.empty()) {
         uint32_t from = ts_node_start_byte(nodes.front()), to = ts_node_end_byte(nodes.back());
         std::string_view t = m.source().substr(from, to - from);
@@ -208,7 +214,7 @@ bool binds_all(std::string_view tmpl, const Bindings& b) {
     while (i < tmpl.size() && tmpl[i] == '$') ++i;
     size_t end = i;
     while (end < tmpl.size() && (std::isupper(static_cast<unsigned char>(tmpl[end])) || std::isdigit(static_cast<unsigned char>(tmpl[end])) || tmpl[end] == '_')) ++end;
-    if (end > i && b.nodes(tmpl.substr(i, end - i)).empty()) return false;
+    if (end > i && b.nodes(tmpl.substr(i, end - i)).empty() && !b.find_literal(tmpl.substr(i, end - i))) return false;
     i = end;
   }
   return true;
@@ -261,6 +267,7 @@ std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& pf) {
       const CompiledRule& rule = rules.rules()[ri];
       b.single.clear();
       b.multi.clear();
+      b.literal.clear();
       model.clear_name_evidence();
       model.clear_lower_severity();
       if (!evaluate(rule.matcher, node, model, b)) continue;

@@ -19,4 +19,14 @@ struct Kinds {
 
 const Kinds& kinds();
 
+// Where every context stops: a function, lambda or class body is a scope of its own.
+inline bool is_scope_boundary(TSSymbol s) {
+  const Kinds& k = kinds();
+  return s == k.function_definition || s == k.lambda || s == k.class_definition;
+}
+// `inner` lies within `outer`'s bytes.
+inline bool contains_node(TSNode outer, TSNode inner) {
+  return ts_node_start_byte(outer) <= ts_node_start_byte(inner) && ts_node_end_byte(inner) <= ts_node_end_byte(outer);
+}
+
 }  // namespace torchlint::py

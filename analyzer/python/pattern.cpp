@@ -34,7 +34,9 @@ bool is_pure_dotted(TSNode n, std::string_view src) {
   const Kinds& k = kinds();
   TSSymbol s = ts_node_symbol(n);
   if (s == k.identifier) return !node_text(n, src).starts_with("__tlmv");
-  if (s == k.attribute) return is_pure_dotted(field(n, "object"), src);
+  // `torch.$OP` ends in a metavariable: a pattern to match, not a name to compare.
+  if (s == k.attribute)
+    return is_pure_dotted(field(n, "object"), src) && !node_text(field(n, "attribute"), src).starts_with("__tlmv");
   return false;
 }
 
@@ -94,7 +96,7 @@ bool match_children(const std::vector<PatternNode>& ps, size_t pi, std::span<con
   if (p.type == PatternNode::Type::MetaMulti) {
     // Try the longest run first; commas between arguments are part of the run.
     for (size_t end = ts.size(); end + 1 > ti; --end) {
-      size_t mark = b.mark();
+      Bindings::Mark mark = b.mark();
       std::vector<TSNode> run;
       for (size_t i = ti; i < end; ++i)
         if (ts_node_is_named(ts[i])) run.push_back(ts[i]);
@@ -110,12 +112,12 @@ bool match_children(const std::vector<PatternNode>& ps, size_t pi, std::span<con
                         ((pi + 1 < ps.size() && ps[pi + 1].type == PatternNode::Type::MetaMulti) ||
                          (pi > 0 && ps[pi - 1].type == PatternNode::Type::MetaMulti));
   if (comma_by_multi) {
-    size_t mark = b.mark();
+    Bindings::Mark mark = b.mark();
     if (match_children(ps, pi + 1, ts, ti, m, b)) return true;
     b.rollback(mark);
   }
   if (ti == ts.size()) return false;
-  size_t mark = b.mark();
+  Bindings::Mark mark = b.mark();
   if (match_pattern(p, ts[ti], m, b) && match_children(ps, pi + 1, ts, ti + 1, m, b)) return true;
   b.rollback(mark);
   return false;
@@ -131,6 +133,12 @@ const TSNode* Bindings::find(std::string_view name) const {
 const std::vector<TSNode>* Bindings::find_multi(std::string_view name) const {
   for (const auto& [n, nodes] : multi)
     if (n == name) return &nodes;
+  return nullptr;
+}
+
+const std::string* Bindings::find_literal(std::string_view name) const {
+  for (const auto& [n, text] : literal)
+    if (n == name) return &text;
   return nullptr;
 }
 

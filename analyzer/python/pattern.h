@@ -23,15 +23,22 @@ struct PatternNode {
 struct Bindings {
   std::vector<std::pair<std::string, TSNode>> single;
   std::vector<std::pair<std::string, std::vector<TSNode>>> multi;
+  // `bind: {NAME: text}` of the match rules that matched: text for messages and fixes.
+  std::vector<std::pair<std::string, std::string>> literal;
 
   const TSNode* find(std::string_view name) const;
   const std::vector<TSNode>* find_multi(std::string_view name) const;
   // Every node bound to `name`, whether single or multi.
   std::vector<TSNode> nodes(std::string_view name) const;
-  size_t mark() const { return single.size() * 1000003 + multi.size(); }
-  void rollback(size_t m) {
-    single.resize(m / 1000003);
-    multi.resize(m % 1000003);
+  const std::string* find_literal(std::string_view name) const;
+  struct Mark {
+    size_t single, multi, literal;
+  };
+  Mark mark() const { return {single.size(), multi.size(), literal.size()}; }
+  void rollback(const Mark& m) {
+    single.resize(m.single);
+    multi.resize(m.multi);
+    literal.resize(m.literal);
   }
 };
 

@@ -294,17 +294,31 @@ const std::vector<NamedPredicate> kPredicates = {
 
 }  // namespace
 
-const std::vector<NamedContext>& contexts() { return kContexts; }
-const std::vector<NamedPredicate>& predicates() { return kPredicates; }
+const std::vector<NamedContext>& contexts() {
+  static const std::vector<NamedContext> all = [] {
+    std::vector<NamedContext> v = kContexts;
+    for (const auto* group : {&region_contexts()}) v.insert(v.end(), group->begin(), group->end());
+    return v;
+  }();
+  return all;
+}
+const std::vector<NamedPredicate>& predicates() {
+  static const std::vector<NamedPredicate> all = [] {
+    std::vector<NamedPredicate> v = kPredicates;
+    for (const auto* group : {&step_order_predicates(), &region_predicates(), &accumulator_predicates(), &handler_predicates()}) v.insert(v.end(), group->begin(), group->end());
+    return v;
+  }();
+  return all;
+}
 
 ContextFn find_context(const std::string& name) {
-  for (const auto& c : kContexts)
+  for (const auto& c : contexts())
     if (name == c.name) return c.fn;
   return nullptr;
 }
 
 PredicateFn find_predicate(const std::string& name) {
-  for (const auto& p : kPredicates)
+  for (const auto& p : predicates())
     if (name == p.name) return p.fn;
   return nullptr;
 }

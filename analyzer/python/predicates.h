@@ -30,8 +30,17 @@ struct NamedPredicate {
   const char* doc;
 };
 
-const std::vector<NamedContext>& contexts();
-const std::vector<NamedPredicate>& predicates();
+const std::vector<NamedContext>& contexts();  // every group below, in one list
+const std::vector<NamedPredicate>& predicates();  // every group below, in one list
+// Groups kept in their own files: the order of a training step's operations (step_order.cpp).
+const std::vector<NamedPredicate>& step_order_predicates();
+// Regions a node sits in: autocast, loops over data (regions.cpp).
+const std::vector<NamedContext>& region_contexts();
+const std::vector<NamedPredicate>& region_predicates();
+// Accumulators grown by a loop over data (accumulators.cpp).
+const std::vector<NamedPredicate>& accumulator_predicates();
+// Out-of-memory handlers and file-wide facts (handlers.cpp).
+const std::vector<NamedPredicate>& handler_predicates();
 ContextFn find_context(const std::string& name);
 PredicateFn find_predicate(const std::string& name);
 

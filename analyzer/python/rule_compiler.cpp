@@ -66,6 +66,7 @@ void collect(const MatchSpec& s, std::vector<std::string>& metavars) {
     } catch (const PatternError&) {
     }
   }
+  for (const auto& [name, text] : s.bind) metavars.push_back(name);
   for (const auto* list : {&s.any, &s.all, &s.not_, &s.inside, &s.has})
     for (const auto& c : *list) collect(c, metavars);
 }
@@ -106,6 +107,7 @@ Matcher compile_match(const MatchSpec& s, const std::vector<std::string>& metava
   for (const auto& c : s.has) m.has.push_back(compile_match(c, metavars));
   if (s.inside_context) m.inside_context = context_or_fail(*s.inside_context, s.key_marks.at("inside"));
   for (const auto& w : s.where) m.where.push_back(compile_where(w, metavars));
+  m.bind = s.bind;
   return m;
 }
 
@@ -147,11 +149,6 @@ bool evaluate_where(const Where& w, const PredicateEnv& env) {
     }
   }
   return false;
-}
-
-bool is_scope_boundary(TSSymbol s) {
-  const Kinds& k = kinds();
-  return s == k.function_definition || s == k.class_definition || s == k.lambda;
 }
 
 }  // namespace
@@ -224,7 +221,7 @@ bool evaluate(const Matcher& m, TSNode node, const SemanticModel& model, Binding
   if (!m.any.empty()) {
     bool any = false;
     for (const auto& a : m.any) {
-      size_t mark = b.mark();
+      Bindings::Mark mark = b.mark();
       if (evaluate(a, node, model, b)) {
         any = true;
         break;
@@ -234,7 +231,7 @@ bool evaluate(const Matcher& m, TSNode node, const SemanticModel& model, Binding
     if (!any) return false;
   }
   for (const auto& n : m.not_) {
-    size_t mark = b.mark();
+    Bindings::Mark mark = b.mark();
     bool hit = evaluate(n, node, model, b);
     b.rollback(mark);
     if (hit) return false;
@@ -245,7 +242,10 @@ bool evaluate(const Matcher& m, TSNode node, const SemanticModel& model, Binding
     TSNode child = node;
     for (TSNode p : model.ancestors(node)) {
       bool field_ok = !in.field || same_node(field(p, *in.field), child);
+      // A failed attempt must not leave its bindings behind for the next ancestor.
+      Bindings::Mark mark = b.mark();
       if (field_ok && evaluate(in, p, model, b)) found = true;
+      else b.rollback(mark);
       if (found || is_scope_boundary(ts_node_symbol(p))) break;
       child = p;
     }
@@ -260,7 +260,9 @@ bool evaluate(const Matcher& m, TSNode node, const SemanticModel& model, Binding
       walk(node, [&](TSNode c) {
         if (found) return false;
         if (same_node(c, node)) return true;
+        Bindings::Mark mark = b.mark();  // a failed descendant must not leave its bindings behind
         if (evaluate(h, c, model, b)) found = true;
+        else b.rollback(mark);
         return !is_scope_boundary(ts_node_symbol(c));
       }, [](TSNode) {});
     }
@@ -271,6 +273,7 @@ bool evaluate(const Matcher& m, TSNode node, const SemanticModel& model, Binding
     for (const auto& w : m.where)
       if (!evaluate_where(w, env)) return false;
   }
+  for (const auto& [name, text] : m.bind) b.literal.emplace_back(name, text);
   return true;
 }
 

@@ -33,6 +33,7 @@ struct Matcher {
   ContextFn inside_context = nullptr;
   std::optional<std::string> field;  // used when this matcher is the sub-rule of inside/has
   std::vector<Where> where;
+  std::vector<std::pair<std::string, std::string>> bind;  // text bound when this rule matches
 };
 
 struct CompiledRule {

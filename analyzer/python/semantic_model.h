@@ -227,6 +227,13 @@ class SemanticModel {
   // nested loop or through a helper; null if none.
   TSNode innermost_backward_loop(TSNode n) const;
   TSNode call_node(uint32_t call_index) const { return calls_[call_index].node; }
+  size_t call_count() const { return calls_.size(); }
+  // Some loop of the file backpropagates, itself or through a helper (after complete()).
+  bool has_backward_loop() const {
+    for (const auto& [key, l] : loops_)
+      if (l.reaches_backward) return true;
+    return false;
+  }
   // `model` in `model.encoder(x)` / `model.eval()`: a module instance, by flow or by name.
   bool is_model_callee_object(TSNode obj) const;
   // A callee whose result flows into what the function backpropagates (`netD` in
@@ -250,6 +257,11 @@ class SemanticModel {
   // through local aliases: a caller sees what happens to it.
   bool is_shared_with_caller(TSNode expr, int fn) const;
   bool in_no_grad(TSNode n) const;
+  // `expr` is a source of batches: a DataLoader or Dataset by construction, or by its name
+  // (`train_loader`), also through `enumerate(...)`/`tqdm(...)` and local aliases.
+  bool is_data_source(TSNode expr) const { return iterates_data(expr, function_of(expr)); }
+  // Inside a `for` loop of its function that iterates a data source.
+  bool in_data_loop(TSNode n) const;
   bool every_iteration(TSNode n) const;  // in a training loop and not under a periodic guard
   // Under a guard of its function that makes it periodic logging (`if step % N == 0:` whose
   // branch does no training work) or in an except handler.

@@ -89,7 +89,7 @@ const std::vector<std::string> kRuleKeys = {"id", "name", "family", "language", 
                                             "anchor", "report", "match", "fix", "confirm", "docs", "engine", "default", "region",
                                             "dedupe-by", "absorbs", "check", "matchers"};
 const std::vector<std::string> kClangMatcherKeys = {"matcher", "fix-member"};
-const std::vector<std::string> kMatchKeys = {"pattern", "kind", "any", "all", "not", "inside", "has", "field", "where"};
+const std::vector<std::string> kMatchKeys = {"pattern", "kind", "any", "all", "not", "inside", "has", "field", "where", "bind"};
 const std::vector<std::string> kFixKeys = {"title", "applicability", "replace", "with", "insert-after"};
 const std::vector<std::string> kConfirmKeys = {"experiment", "fixed-by", "setup", "run"};
 const std::vector<std::string> kDocKeys = {"what", "why", "example", "use-instead", "fix-safety", "references"};
@@ -126,7 +126,7 @@ RuleSpec Reader::rule(const YAML::Node& n) {
     if (!n[required]) fail(n, std::string("rule is missing the required key `") + required + "`");
   }
   r.id = scalar(n["id"], "id");
-  if (r.id.size() < 3 || r.id.substr(0, 2) != "TL" && r.id.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") != std::string::npos)
+  if (r.id.size() < 3 || (r.id.substr(0, 2) != "TL" && r.id.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") != std::string::npos))
     fail(n["id"], "`id` must look like TL101 or, for user packs, an upper-case code like ACME001");
   r.name = scalar(n["name"], "name");
   if (r.name.empty() || r.name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") != std::string::npos)
@@ -221,6 +221,17 @@ MatchSpec Reader::match(const YAML::Node& n) {
   if (n["has"]) m.has.push_back(match(n["has"]));
   if (m.field && m.inside.empty() && m.has.empty() && !m.inside_context) {
     // `field` belongs to the sub-rule given to inside/has; checked by the parent.
+  }
+  if (n["bind"]) {
+    if (!n["bind"].IsMap()) fail(n["bind"], "`bind` must map metavariable names (upper case) to text");
+    for (auto it = n["bind"].begin(); it != n["bind"].end(); ++it) {
+      std::string name = it->first.Scalar();
+      bool upper = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+        return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+      });
+      if (!upper) fail(it->first, "`bind` names are upper case like metavariables: `" + name + "`");
+      m.bind.emplace_back(name, scalar(it->second, "bind." + name));
+    }
   }
   if (n["where"]) {
     if (!n["where"].IsSequence()) fail(n["where"], "`where` must be a list of conditions");

@@ -35,6 +35,9 @@ struct MatchSpec {
   std::optional<std::string> inside_context;  // `inside: training-loop`
   std::optional<std::string> field;           // with inside/has: the field that holds the node
   std::vector<WhereSpec> where;
+  // `bind: {SINCE: "1.9"}`: text bound when this match rule matches (per-branch data for the
+  // message, hint and fix of a rule whose `any` branches stand for different things).
+  std::vector<std::pair<std::string, std::string>> bind;
   SourceMark mark;
   std::map<std::string, SourceMark> key_marks;
 };

@@ -169,6 +169,13 @@ TEST_CASE("attribute names in a pattern are not resolved as imports") {
   CHECK(texts(find_all(c, "$O.step()")) == Texts{"opt.step()"});
 }
 
+TEST_CASE("a dotted pattern ending in a metavariable binds the attribute") {
+  Code c("import torch as th\nth.cat([a, b])\ntorch.stack(x)\nnp.cat(y)\n");
+  auto ms = find_all(c, "torch.$OP($$$A)");
+  REQUIRE(texts(ms) == Texts{"th.cat([a, b])", "torch.stack(x)"});
+  CHECK(bound(c, ms[0], "OP") == "cat");
+}
+
 TEST_CASE("statement patterns") {
   Code c("loss = model(x)\nloss += reg\nout = model(x)\n");
   CHECK(texts(find_all(c, "loss = $E")) == Texts{"loss = model(x)"});

@@ -163,6 +163,52 @@ TEST_CASE("any/not combinators in a compiled rule") {
   CHECK(matches(rule, s) == std::vector<std::string>{"a.append(1)", "total += 3"});
 }
 
+TEST_CASE("a `has` descendant that fails leaves no bindings for the next one") {
+  // The first call `f(a)` binds $F = f and then fails (`a` is not `b`); the second call must
+  // be tried with $F unbound, or `g(b)` could never match.
+  std::string yaml = with("  pattern: $ACC.append($X)\n  where:\n    - carries-grad: $X\n",
+                          "  all:\n    - pattern: $ACC.append($X)\n    - has:\n        all:\n"
+                          "          - pattern: $F($Y)\n          - has: {pattern: b}\n");
+  yaml = with("message: \"{X} kept in {ACC}\"", "message: \"{X} kept in {ACC} by {F}\"", yaml);
+  py::CompiledRule rule = py::compile_rule(spec_of(yaml));
+  Snippet s("out.append((f(a), g(b)))\nout.append(f(a))\n");
+  CHECK(matches(rule, s) == std::vector<std::string>{"out.append((f(a), g(b)))"});
+}
+
+TEST_CASE("an `inside` ancestor that fails leaves no bindings for the next one") {
+  std::string yaml = with("  pattern: $ACC.append($X)\n  where:\n    - carries-grad: $X\n",
+                          "  all:\n    - pattern: $ACC.append($X)\n    - inside:\n        all:\n"
+                          "          - kind: call\n          - pattern: $F($$$A)\n          - has: {pattern: keep}\n");
+  py::CompiledRule rule = py::compile_rule(spec_of(yaml));
+  // The inner call `wrap(...)` binds $F and fails; the outer `outer(keep, ...)` must still match.
+  Snippet s("outer(keep, wrap(xs.append(1)))\nwrap(xs.append(2))\n");
+  CHECK(matches(rule, s) == std::vector<std::string>{"xs.append(1)"});
+}
+
+TEST_CASE("`bind` gives each `any` branch its own text, and a failed branch leaves none") {
+  std::string yaml = with("  pattern: $ACC.append($X)\n  where:\n    - carries-grad: $X\n",
+                          "  any:\n    - pattern: torch.qr($X)\n      bind: {USE: torch.linalg.qr}\n"
+                          "    - pattern: torch.ger($X, $ACC)\n      bind: {USE: torch.outer}\n");
+  yaml = with("message: \"{X} kept in {ACC}\"", "message: \"use {USE}\"", yaml);
+  py::CompiledRule rule = py::compile_rule(spec_of(yaml));
+  Snippet s("import torch\ntorch.ger(a, b)\n");
+  std::vector<std::string> bound;
+  for (size_t i = 0; i < s.model->node_count(); ++i) {
+    py::Bindings b;
+    if (py::evaluate(rule.matcher, s.model->node_at(i), *s.model, b))
+      for (const auto& [name, text] : b.literal) bound.push_back(name + "=" + text);
+  }
+  CHECK(bound == std::vector<std::string>{"USE=torch.outer"});
+  std::string error;
+  try {
+    load_rule_pack_text(with("bind: {USE: torch.outer}", "bind: {use: torch.outer}", yaml), "pack.yaml");
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  CHECK(contains(error, "pack.yaml:12:"));
+  CHECK(contains(error, "upper case"));
+}
+
 #ifdef TORCHLINT_SOURCE_DIR
 TEST_CASE("every shipped rule loads and compiles") {
   auto rules = load_rule_packs(std::string(TORCHLINT_SOURCE_DIR) + "/rules");

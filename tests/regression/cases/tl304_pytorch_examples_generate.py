@@ -4,7 +4,7 @@ import torch
 
 def generate(checkpoint, ntokens, words, temperature):
     with open(checkpoint, 'rb') as f:
-        model = torch.load(f)
+        model = torch.load(f)  # expect: TL001
     hidden = model.init_hidden(1)
     input = torch.randint(ntokens, (1, 1), dtype=torch.long)
     generated = []

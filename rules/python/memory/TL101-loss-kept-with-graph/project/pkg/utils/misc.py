@@ -10,7 +10,7 @@ def smart_inference_mode(enabled=True):
 
 class NativeScaler:
     def __init__(self):
-        self._scaler = torch.cuda.amp.GradScaler()
+        self._scaler = torch.cuda.amp.GradScaler()  # expect: TL002
 
     def __call__(self, loss, optimizer, parameters=None):
         self._scaler.scale(loss).backward()

@@ -1,0 +1,152 @@
+// Predicates about exception handlers and file-wide facts: work retried inside an
+// out-of-memory handler, and samplers whose epoch is never set.
+#include "python/kinds.h"
+#include "python/predicates.h"
+
+namespace torchlint::py {
+
+namespace {
+
+// The handler catches an out-of-memory error: `except torch.cuda.OutOfMemoryError`, or a
+// RuntimeError/Exception whose handler tests the message for "out of memory".
+bool catches_oom(const SemanticModel& m, TSNode handler) {
+  std::string_view text = m.text(handler);
+  size_t colon = text.find(':');
+  std::string_view head = text.substr(0, colon);
+  if (head.find("OutOfMemoryError") != std::string_view::npos) return true;
+  bool broad = head.find("RuntimeError") != std::string_view::npos || head.find("Exception") != std::string_view::npos;
+  return broad && (text.find("out of memory") != std::string_view::npos || text.find("OOM") != std::string_view::npos);
+}
+
+TSNode enclosing_handler(const SemanticModel& m, TSNode n, TSNode* try_statement) {
+  for (TSNode p : m.ancestors(n)) {
+    if (is_scope_boundary(ts_node_symbol(p))) return {};
+    if (ts_node_symbol(p) == kinds().except_clause) {
+      *try_statement = m.parent(p);
+      return p;
+    }
+  }
+  return {};
+}
+
+std::string_view callee_text(const SemanticModel& m, TSNode call) { return m.text(field(call, "function")); }
+
+// A call inside an out-of-memory handler that runs the failed work again: the model, a
+// project function that runs one, the same callee as the `try` body, or the enclosing
+// function itself. The handler's exception holds the traceback, whose frames hold every
+// tensor of the failed attempt, so the retry runs with that memory still allocated.
+bool retries_in_oom_handler(const PredicateEnv& e, TSNode call) {
+  const SemanticModel& m = e.model;
+  const Kinds& k = kinds();
+  TSNode try_statement{};
+  TSNode handler = enclosing_handler(m, call, &try_statement);
+  if (ts_node_is_null(handler) || !catches_oom(m, handler)) return false;
+  TSNode callee = field(call, "function");
+  if (m.is_model_callee(callee) || (m.call_effects(call) & kRunsModel)) return true;
+  if (const FunctionInfo* f = m.function(m.function_of(call)); f && ts_node_symbol(callee) != k.attribute
+                                                                    ? callee_text(m, call) == f->name
+                                                                    : f && callee_text(m, call) == "self." + f->name)
+    return true;
+  TSNode body = field(try_statement, "body");
+  if (ts_node_is_null(body)) return false;
+  bool same = false;
+  walk(body, [&](TSNode c) {
+    if (same || is_scope_boundary(ts_node_symbol(c))) return false;
+    if (ts_node_symbol(c) == k.call && callee_text(m, c) == callee_text(m, call) &&
+        m.call_resolves(c))  // a project function: the step itself, not a library helper
+      same = true;
+    return true;
+  }, [](TSNode) {});
+  return same;
+}
+
+// Builtins and progress bars that only iterate or count what they are given.
+bool is_builtin_iteration(std::string_view callee) {
+  for (std::string_view b : {"enumerate", "len", "iter", "next", "zip", "list", "tuple", "print", "isinstance",
+                             "tqdm", "tqdm.tqdm", "tqdm.auto.tqdm", "DataLoader"})
+    if (callee == b) return true;
+  return false;
+}
+
+// `arg` is this sampler (`sampler` is its name, if assigned) or a loader built with it: the
+// sampler call inline, or a name bound to a value that holds it.
+bool carries_sampler(const SemanticModel& m, TSNode arg, TSNode sampler_call, std::string_view sampler) {
+  if (!sampler.empty() && m.text(arg) == sampler) return true;
+  if (contains_node(arg, sampler_call)) return true;
+  TSSymbol s = ts_node_symbol(arg);
+  if (s != kinds().identifier && s != kinds().attribute) return false;
+  const Assignment* b = m.binding(m.text(arg), ts_node_start_byte(arg), m.function_of(arg));
+  if (!b || ts_node_is_null(b->value)) return false;
+  if (contains_node(b->value, sampler_call)) return true;
+  if (sampler.empty() || ts_node_symbol(b->value) != kinds().call) return false;
+  TSNode args = field(b->value, "arguments");
+  if (ts_node_is_null(args)) return false;
+  bool named = false;
+  for_each_named_child(args, [&](TSNode a) {
+    if (ts_node_symbol(a) == kinds().keyword_argument) a = field(a, "value");
+    if (m.text(a) == sampler) named = true;
+    // `DataLoader(ds, **loader_kwargs)` with `loader_kwargs = {"sampler": sampler, ...}`.
+    if (is_kind(a, "dictionary_splat") && ts_node_named_child_count(a) == 1) {
+      TSNode dict = ts_node_named_child(a, 0);
+      const Assignment* d = m.binding(m.text(dict), ts_node_start_byte(dict), m.function_of(dict));
+      if (d && !ts_node_is_null(d->value) && ts_node_symbol(d->value) == kinds().dictionary)
+        for_each_named_child(d->value, [&](TSNode pair) {
+          if (ts_node_symbol(pair) == kinds().pair && m.text(field(pair, "value")) == sampler) named = true;
+        });
+    }
+  });
+  return named;
+}
+
+// A DistributedSampler that shuffles, in a file that trains, where nothing ever calls
+// `set_epoch`: every epoch replays the same order on every rank.
+bool sampler_epoch_never_set(const PredicateEnv& e, TSNode call) {
+  const SemanticModel& m = e.model;
+  if (!m.has_backward_loop()) return false;
+  // The sampler's name, when the call is assigned to one (`sampler = DistributedSampler(...)`).
+  std::string_view sampler;
+  if (TSNode stmt = m.parent(call); ts_node_symbol(stmt) == kinds().assignment && same_node(field(stmt, "right"), call))
+    sampler = m.text(field(stmt, "left"));
+  for (size_t i = 0; i < m.call_count(); ++i) {
+    TSNode other = m.call_node(static_cast<uint32_t>(i));
+    if (ts_node_symbol(other) != kinds().call) continue;  // a bare decorator (`@pytest.fixture`)
+    TSNode f = field(other, "function");
+    if (ts_node_symbol(f) == kinds().attribute && m.text(field(f, "attribute")) == "set_epoch") return false;
+    // The sampler or a loader handed to code that may set the epoch (any function that is not
+    // torch's own or a Python builtin: the project's, even one reached by `import *`).
+    std::string callee = m.canonical(f);
+    if (callee.starts_with("torch.") || is_builtin_iteration(callee)) continue;
+    TSNode args = field(other, "arguments");
+    if (ts_node_is_null(args)) continue;
+    bool hands_over = false;
+    for_each_named_child(args, [&](TSNode a) {
+      if (ts_node_symbol(a) == kinds().keyword_argument) a = field(a, "value");
+      if (carries_sampler(m, a, call, sampler)) hands_over = true;
+    });
+    if (hands_over) return false;
+  }
+  TSNode args = field(call, "arguments");
+  bool shuffles = true;
+  if (!ts_node_is_null(args))
+    for_each_named_child(args, [&](TSNode a) {
+      if (ts_node_symbol(a) == kinds().keyword_argument && m.text(field(a, "name")) == "shuffle" &&
+          ts_node_symbol(field(a, "value")) != kinds().true_)
+        shuffles = false;  // False, or a flag: no claim
+      if (is_kind(a, "dictionary_splat")) shuffles = false;
+    });
+  return shuffles;
+}
+
+}  // namespace
+
+const std::vector<NamedPredicate>& handler_predicates() {
+  static const std::vector<NamedPredicate> table = {
+      {"retries-in-oom-handler", retries_in_oom_handler,
+       "the call sits in an out-of-memory except handler and reruns the failed work (a model, a project function that runs one, the try body's callee, the function itself)"},
+      {"sampler-epoch-never-set", sampler_epoch_never_set,
+       "the DistributedSampler call shuffles (no shuffle=False/flag), the file trains, and no set_epoch() call appears in the file"},
+  };
+  return table;
+}
+
+}  // namespace torchlint::py

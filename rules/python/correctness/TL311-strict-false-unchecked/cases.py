@@ -1,0 +1,73 @@
+import torch
+import torch.nn as nn
+import torchvision
+
+
+def load_pretrained(model: nn.Module, path):
+    state_dict = torch.load(path, map_location="cpu", weights_only=True)
+    model.load_state_dict(state_dict, strict=False)  # expect: TL311
+    return model
+
+
+def load_backbone(encoder, checkpoint):
+    msg = encoder.load_state_dict(checkpoint["model"], strict=False)  # expect: TL311
+    missing, unexpected = encoder.head.load_state_dict(checkpoint["head"], strict=False)  # expect: TL311
+    encoder.proj.load_state_dict(checkpoint["proj"], strict=False, assign=True)  # expect: TL311
+
+
+class Detector(nn.Module):
+    def __init__(self, weights=None):
+        super().__init__()
+        self.backbone = torchvision.models.resnet18()
+        if weights is not None:
+            self.backbone.load_state_dict(torch.load(weights, weights_only=True), strict=False)  # expect: TL311
+
+
+net = nn.Linear(4, 2)
+net.load_state_dict(torch.load("net.pt", weights_only=True), strict=False)  # expect: TL311
+
+
+# ---- negatives ----
+
+def load_and_report(model, path):
+    msg = model.load_state_dict(torch.load(path, weights_only=True), strict=False)
+    print("Pretrained weights loaded with msg: {}".format(msg))
+
+
+def load_and_check(model, state_dict):
+    missing, unexpected = model.load_state_dict(state_dict, strict=False)
+    assert not unexpected, unexpected
+    return missing
+
+
+def load_strict(model, state_dict, optimizer, opt_state):
+    model.load_state_dict(state_dict)
+    model.load_state_dict(state_dict, strict=True)
+    optimizer.load_state_dict(opt_state)
+
+
+def load_and_return(model, state_dict):
+    return model.load_state_dict(state_dict, strict=False)
+
+
+def discard_on_purpose(model, state_dict):
+    _ = model.load_state_dict(state_dict, strict=False)
+
+
+def keys_logged_later(model, state_dict, logger):
+    incompatible = model.load_state_dict(state_dict, strict=False)
+    if incompatible.missing_keys:
+        logger.warning("missing keys: %s", incompatible.missing_keys)
+
+
+def copy_from_sibling(controlnet, unet, original_state_dict, mapping):
+    controlnet.conv_in.load_state_dict(unet.conv_in.state_dict(), strict=False)
+    for src_key, dst_key in mapping.items():
+        controlnet.load_state_dict({dst_key: original_state_dict[src_key]}, strict=False)
+    controlnet.load_state_dict({k[6:]: v for k, v in original_state_dict.items()}, strict=False)  # expect: TL311
+
+
+def transfer_matching(model, ckpt, logger):
+    csd = {k: v for k, v in ckpt.items() if k in model.state_dict()}
+    model.load_state_dict(csd, strict=False)
+    logger.info(f"Transferred {len(csd)}/{len(model.state_dict())} items")

@@ -1,0 +1,68 @@
+import torch
+
+
+def forward_with_fallback(net, batch):
+    try:
+        return net(batch)
+    except torch.cuda.OutOfMemoryError:
+        torch.cuda.empty_cache()
+        half = batch.shape[0] // 2
+        return torch.cat([net(batch[:half]), net(batch[half:])])  # expect: TL107
+
+
+def run_step(step_fn, batch):
+    return step_fn(batch)
+
+
+class Runner:
+    def infer(self, batch, chunk=None):
+        try:
+            return self.encoder(batch)
+        except RuntimeError as err:
+            if "out of memory" not in str(err):
+                raise
+            return self.infer(batch, chunk=batch.shape[0] // 2)  # expect: TL107
+
+
+def train_batch(model, batch):
+    return model(batch).sum()
+
+
+def loop(model, loader):
+    for batch in loader:
+        try:
+            train_batch(model, batch)
+        except torch.OutOfMemoryError:
+            print("OOM, retrying")
+            train_batch(model, batch[: len(batch) // 2])  # expect: TL107
+
+
+# --- negatives ---
+
+def retry_after(net, batch):
+    oom = False
+    try:
+        return net(batch)
+    except torch.cuda.OutOfMemoryError:
+        oom = True
+    if oom:
+        torch.cuda.empty_cache()
+        return net(batch[: batch.shape[0] // 2])
+
+
+def log_only(net, batch, log):
+    try:
+        return net(batch)
+    except RuntimeError as err:
+        if "out of memory" in str(err):
+            log.warning("skipping batch: %s", err)
+            torch.cuda.empty_cache()
+            return None
+        raise
+
+
+def other_error(net, batch, fallback):
+    try:
+        return net(batch)
+    except ValueError:
+        return fallback(batch)
