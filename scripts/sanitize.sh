@@ -15,4 +15,6 @@ cmake --build build-sanitize
 # Every report is an error; leaks included. No suppressions.
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+# Instrumented code runs several times slower: time limits in the tests scale by this.
+export TORCHLINT_TEST_TIME_SCALE=4
 ctest --test-dir build-sanitize --output-on-failure

@@ -210,6 +210,14 @@ TSNode statement_of(TSNode n, const SemanticModel& m) {
 // Whether every `$NAME` / `$$$NAME` in a template is bound in this match (rules with `any`
 // branches bind different metavariables; an edit must not be built with a hole in it).
 bool binds_all(std::string_view tmpl, const Bindings& b) {
+  // `{NAME}`: a metavariable or a `bind` text.
+  for (size_t i = tmpl.find('{'); i != std::string_view::npos; i = tmpl.find('{', i + 1)) {
+    size_t end = i + 1;
+    while (end < tmpl.size() && (std::isupper(static_cast<unsigned char>(tmpl[end])) || std::isdigit(static_cast<unsigned char>(tmpl[end])) || tmpl[end] == '_')) ++end;
+    if (end == i + 1 || end >= tmpl.size() || tmpl[end] != '}') continue;
+    std::string_view name = tmpl.substr(i + 1, end - i - 1);
+    if (b.nodes(name).empty() && !b.find_literal(name)) return false;
+  }
   for (size_t i = tmpl.find('$'); i != std::string_view::npos; i = tmpl.find('$', i)) {
     while (i < tmpl.size() && tmpl[i] == '$') ++i;
     size_t end = i;
@@ -221,6 +229,9 @@ bool binds_all(std::string_view tmpl, const Bindings& b) {
 }
 
 std::optional<Fix> build_fix(const FixSpec& spec, TSNode match, const Bindings& b, const ParsedFile& pf) {
+  // A branch that binds nothing for the template gets no fix (never a literal `{NEW}`).
+  if ((spec.with && !binds_all(*spec.with, b)) || (spec.insert_after && !binds_all(*spec.insert_after, b)))
+    return std::nullopt;
   Fix fix;
   fix.title = interpolate(spec.title, b, *pf.model, true);
   fix.applicability = spec.applicability;

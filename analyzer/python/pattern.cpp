@@ -176,7 +176,21 @@ bool match_pattern(const PatternNode& p, TSNode t, const SemanticModel& m, Bindi
     case PatternNode::Type::Dotted: {
       TSSymbol s = ts_node_symbol(t);
       if (s != kinds().identifier && s != kinds().attribute) return false;
-      return m.text(t) == p.text || m.canonical(t) == p.text;
+      std::string_view text = m.text(t);
+      if (text == p.text) return true;
+      // Only the root of a dotted name can be an import alias: `th.linalg.qr` must still end
+      // in `.qr`. Comparing that first spares building a canonical name for every attribute.
+      if (s == kinds().attribute) {
+        std::string_view want = p.text;
+        size_t dot = want.rfind('.');
+        if (dot != std::string_view::npos) want = want.substr(dot + 1);
+        if (!text.ends_with(want) || text.size() == want.size()) return false;
+        char before = text[text.size() - want.size() - 1];
+        if (std::isalnum(static_cast<unsigned char>(before)) || before == '_') return false;
+      } else if (p.text.find('.') != std::string::npos && !m.imports().imported(text)) {
+        return false;  // a plain name stands for `torch.x` only through an import
+      }
+      return m.canonical(t) == p.text;
     }
     case PatternNode::Type::Leaf:
       return ts_node_symbol(t) == p.symbol && m.text(t) == p.text;

@@ -80,12 +80,22 @@ void find_required_text(const PatternNode& p, std::string& best) {
   for (const auto& c : p.children) find_required_text(c, best);
 }
 
+void find_required_dotted(const PatternNode& p, std::string& best) {
+  if (p.type == PatternNode::Type::Dotted) {
+    size_t dot = p.text.rfind('.');
+    std::string last = dot == std::string::npos ? p.text : p.text.substr(dot + 1);
+    if (last.size() > best.size()) best = last;
+  }
+  for (const auto& c : p.children) find_required_dotted(c, best);
+}
+
 Matcher compile_match(const MatchSpec& s, const std::vector<std::string>& metavars) {
   Matcher m;
   if (s.pattern) {
     try {
       m.pattern = compile_pattern(*s.pattern);
       find_required_text(*m.pattern, m.required_text);
+      find_required_dotted(*m.pattern, m.required_dotted);
     } catch (const PatternError& e) {
       fail(s.key_marks.count("pattern") ? s.key_marks.at("pattern") : s.mark, "invalid pattern: " + e.message);
     }
@@ -214,10 +224,22 @@ bool evaluate(const Matcher& m, TSNode node, const SemanticModel& model, Binding
       std::string_view t = model.text(node);
       if (t.size() < 4096 && t.find(m.required_text) == std::string_view::npos) return false;
     }
+    if (!m.required_dotted.empty()) {
+      std::string_view t = model.text(node);
+      if (t.size() < 4096 && t.find(m.required_dotted) == std::string_view::npos &&
+          !model.imports().renames(m.required_dotted))
+        return false;
+    }
     if (!match_pattern(*m.pattern, node, model, b)) return false;
   }
+  // `not:` entries bind nothing and are often the costly part (an `inside`/`has` walk): they
+  // run last, once everything cheaper has held.
+  auto pure_not = [](const Matcher& a) {
+    return !a.not_.empty() && !a.pattern && !a.kind && a.all.empty() && a.any.empty() && a.inside.empty() &&
+           a.has.empty() && !a.inside_context && a.where.empty() && a.bind.empty();
+  };
   for (const auto& a : m.all)
-    if (!evaluate(a, node, model, b)) return false;
+    if (!pure_not(a) && !evaluate(a, node, model, b)) return false;
   if (!m.any.empty()) {
     bool any = false;
     for (const auto& a : m.any) {
@@ -229,12 +251,6 @@ bool evaluate(const Matcher& m, TSNode node, const SemanticModel& model, Binding
       b.rollback(mark);
     }
     if (!any) return false;
-  }
-  for (const auto& n : m.not_) {
-    Bindings::Mark mark = b.mark();
-    bool hit = evaluate(n, node, model, b);
-    b.rollback(mark);
-    if (hit) return false;
   }
   if (m.inside_context && !m.inside_context(model, node)) return false;
   for (const auto& in : m.inside) {
@@ -273,6 +289,14 @@ bool evaluate(const Matcher& m, TSNode node, const SemanticModel& model, Binding
     for (const auto& w : m.where)
       if (!evaluate_where(w, env)) return false;
   }
+  for (const auto& n : m.not_) {
+    Bindings::Mark mark = b.mark();
+    bool hit = evaluate(n, node, model, b);
+    b.rollback(mark);
+    if (hit) return false;
+  }
+  for (const auto& a : m.all)
+    if (pure_not(a) && !evaluate(a, node, model, b)) return false;
   for (const auto& [name, text] : m.bind) b.literal.emplace_back(name, text);
   return true;
 }

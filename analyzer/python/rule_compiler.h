@@ -28,6 +28,9 @@ struct Where {
 struct Matcher {
   std::optional<PatternNode> pattern;
   std::string required_text;  // an attribute name the pattern needs verbatim: a cheap pre-check
+  // The last segment of the pattern's longest dotted name (`Tensor` of `torch.Tensor`): the
+  // text must hold it unless an import renames a name ending in it.
+  std::string required_dotted;
   std::optional<TSSymbol> kind;
   std::vector<Matcher> any, all, not_, inside, has;
   ContextFn inside_context = nullptr;

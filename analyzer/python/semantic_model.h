@@ -19,7 +19,15 @@ namespace torchlint::py {
 
 class ImportTable {
  public:
-  void bind(std::string local, std::string canonical) { alias_[std::move(local)] = std::move(canonical); }
+  void bind(std::string local, std::string canonical) {
+    // `from torch import Tensor as T`: a name whose last segment the file never spells.
+    size_t dot = canonical.rfind('.');
+    std::string last = dot == std::string::npos ? canonical : canonical.substr(dot + 1);
+    if (last != local) renamed_.insert(std::move(last));
+    alias_[std::move(local)] = std::move(canonical);
+  }
+  // Whether an import binds a name ending in `segment` under another local name.
+  bool renames(std::string_view segment) const { return renamed_.count(std::string(segment)) > 0; }
   // `F.cross_entropy` with `import torch.nn.functional as F` -> `torch.nn.functional.cross_entropy`.
   std::string canonical(std::string_view dotted) const;
   // Whether `name` was bound by an import (`import models` binds `models` to itself).
@@ -27,6 +35,7 @@ class ImportTable {
 
  private:
   std::unordered_map<std::string, std::string> alias_;
+  std::unordered_set<std::string> renamed_;
 };
 
 struct Assignment {

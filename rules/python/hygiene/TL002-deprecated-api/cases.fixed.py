@@ -33,7 +33,7 @@ else:
 # ---------------------------------------------------------------- linear algebra
 
 def gaussian_log_likelihood(cov, residual):
-    chol = th.cholesky(cov)  # expect: TL002
+    chol = th.linalg.cholesky(cov)  # expect: TL002
     whitened = torch.triangular_solve(residual, chol, upper=False).solution  # expect: TL002
     return -0.5 * (whitened ** 2).sum() - chol.diagonal().log().sum()
 
@@ -59,7 +59,7 @@ def chain(a, b, c):
 
 
 def sinusoid_table(positions, inv_freq):
-    return torch.ger(positions, inv_freq)  # expect: TL002
+    return torch.outer(positions, inv_freq)  # expect: TL002
 
 
 def inclusive_steps(n):
@@ -126,7 +126,7 @@ class Projector(nn.Module):
 
     def forward(self, x):
         y = self.norm(self.proj(x))
-        y = F.upsample(y, scale_factor=2)  # expect: TL002
+        y = F.interpolate(y, scale_factor=2)  # expect: TL002
         z = F.interpolate(y, scale_factor=2, mode="nearest")
         return self.last(self.head(z))
 
@@ -208,13 +208,13 @@ def train_current(model, loader, optimizer, criterion):
 
 class ScaledGelu(torch.autograd.Function):
     @staticmethod
-    @torch.cuda.amp.custom_fwd  # expect: TL002
+    @torch.amp.custom_fwd(device_type="cuda")  # expect: TL002
     def forward(ctx, x):
         ctx.save_for_backward(x)
         return F.gelu(x)
 
     @staticmethod
-    @torch.cuda.amp.custom_bwd  # expect: TL002
+    @torch.amp.custom_bwd(device_type="cuda")  # expect: TL002
     def backward(ctx, grad_out):
         (x,) = ctx.saved_tensors
         cdf = 0.5 * (1.0 + torch.erf(x / math.sqrt(2.0)))
@@ -333,7 +333,7 @@ def per_sample_grads_current(loss_fn, params, inputs, targets):
 
 
 def check_close(actual, expected):
-    torch.testing.assert_allclose(actual, expected)  # expect: TL002
+    torch.testing.assert_close(actual, expected)  # expect: TL002
     torch.testing.assert_close(actual, expected)
 
 

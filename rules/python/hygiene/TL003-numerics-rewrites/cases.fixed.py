@@ -9,7 +9,7 @@ from torch import exp
 
 def log_odds_terms(logits, delta_t, delta_q, alpha):
     probs = torch.sigmoid(logits)
-    loss = torch.log(1 + delta_t) + alpha * torch.log(delta_q + 1.0)  # expect: TL003
+    loss = torch.log1p(delta_t) + alpha * torch.log1p(delta_q)  # expect: TL003
     smooth = (1 + probs).log()  # expect: TL003
     return loss, smooth
 
@@ -27,7 +27,7 @@ def dpm_solver_step(sample, model_output, alpha_t, sigma_t, alpha_s, sigma_s):
 
 def layer_norm_manual(hidden, eps=1e-5):
     var = torch.var(hidden, dim=-1, keepdim=True, unbiased=False)
-    inv_std = 1 / torch.sqrt(var + eps)  # expect: TL003
+    inv_std = torch.rsqrt(var + eps)  # expect: TL003
     inv_std2 = 1.0 / var.sqrt()  # expect: TL003
     return hidden * inv_std * inv_std2
 
