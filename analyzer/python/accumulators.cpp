@@ -33,6 +33,7 @@ void for_each_condition(const SemanticModel& m, TSNode n, TSNode stop, F&& f) {
 
 // `acc is None`, `not acc`, `acc is not None`: a lazy first assignment, not a bound on growth.
 bool is_presence_check(const SemanticModel& m, TSNode condition) {
+  if (ts_node_is_null(condition)) return false;
   std::string_view t = m.text(condition);
   return t.find(" is None") != std::string_view::npos || t.find(" is not None") != std::string_view::npos ||
          ts_node_symbol(condition) == kinds().not_operator || ts_node_symbol(condition) == kinds().identifier;

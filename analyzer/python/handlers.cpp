@@ -130,7 +130,7 @@ bool sampler_epoch_never_set(const PredicateEnv& e, TSNode call) {
   if (!ts_node_is_null(args))
     for_each_named_child(args, [&](TSNode a) {
       if (ts_node_symbol(a) == kinds().keyword_argument && m.text(field(a, "name")) == "shuffle" &&
-          ts_node_symbol(field(a, "value")) != kinds().true_)
+          !is_kind(field(a, "value"), "true"))
         shuffles = false;  // False, or a flag: no claim
       if (is_kind(a, "dictionary_splat")) shuffles = false;
     });

@@ -40,7 +40,7 @@ bool enters_autocast(const SemanticModel& m, TSNode with_statement) {
       if (ts_node_is_null(args)) return;
       for_each_named_child(args, [&](TSNode a) {
         if (ts_node_symbol(a) == k.keyword_argument && m.text(field(a, "name")) == "enabled" &&
-            ts_node_symbol(field(a, "value")) == k.false_)
+            is_kind(field(a, "value"), "false"))
           disabled = true;
       });
       found = found || !disabled;
