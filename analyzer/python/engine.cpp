@@ -271,10 +271,15 @@ std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& pf) {
   // dedupe-by rules: (rule, scope, value) -> the finding reported, and the lines of the others
   std::map<std::string, std::pair<size_t, std::vector<uint32_t>>> reported_values;
   Bindings b;
+  // Rules whose words the file never spells cannot match here: skip them for the whole file.
+  std::vector<char> active(rules.rules().size());
+  for (size_t ri = 0; ri < active.size(); ++ri)
+    active[ri] = may_match_file(rules.rules()[ri], model.source(), model.imports());
   for (size_t i = 0; i < model.node_count(); ++i) {
     TSNode node = model.node_at(i);
     model.set_current(static_cast<int32_t>(i));
     for (uint32_t ri : rules.candidates(ts_node_symbol(node))) {
+      if (!active[ri]) continue;
       const CompiledRule& rule = rules.rules()[ri];
       b.single.clear();
       b.multi.clear();

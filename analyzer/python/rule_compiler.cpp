@@ -163,11 +163,44 @@ bool evaluate_where(const Where& w, const PredicateEnv& env) {
 
 }  // namespace
 
+// Words one of which the text of any node `m` matches must hold (nullopt: none known). An
+// `all` needs every part, so the most selective part's words will do; an `any` needs one
+// branch, so the union of its branches' words, if every branch has some.
+std::optional<std::vector<std::string>> required_words(const Matcher& m) {
+  std::optional<std::vector<std::string>> best;
+  auto consider = [&](std::optional<std::vector<std::string>> words) {
+    if (words && !words->empty() && (!best || words->size() < best->size())) best = std::move(words);
+  };
+  if (!m.required_text.empty()) consider(std::vector<std::string>{m.required_text});
+  if (!m.required_dotted.empty()) consider(std::vector<std::string>{m.required_dotted});
+  for (const auto* list : {&m.all, &m.has, &m.inside})
+    for (const Matcher& part : *list) consider(required_words(part));
+  if (!m.any.empty()) {
+    std::vector<std::string> all_branches;
+    bool every = true;
+    for (const Matcher& branch : m.any) {
+      auto words = required_words(branch);
+      if (!words) every = false;
+      else all_branches.insert(all_branches.end(), words->begin(), words->end());
+    }
+    if (every) consider(std::move(all_branches));
+  }
+  return best;
+}
+
+bool may_match_file(const CompiledRule& rule, std::string_view text, const ImportTable& imports) {
+  if (rule.file_words.empty()) return true;
+  for (const std::string& w : rule.file_words)
+    if (text.find(w) != std::string_view::npos || imports.renames(w)) return true;
+  return false;
+}
+
 CompiledRule compile_rule(const RuleSpec& spec) {
   std::vector<std::string> metavars;
   collect(spec.match, metavars);
   CompiledRule r{spec, compile_match(spec.match, metavars), {}};
   r.kinds = root_kinds(r.matcher);
+  if (auto words = required_words(r.matcher)) r.file_words = std::move(*words);
   auto check_var = [&](const std::optional<std::string>& v, const SourceMark& mark, const char* key) {
     if (!v) return;
     std::string name = v->substr(std::min(v->find_first_not_of('$'), v->size()));

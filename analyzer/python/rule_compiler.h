@@ -43,7 +43,13 @@ struct CompiledRule {
   RuleSpec spec;
   Matcher matcher;
   std::vector<TSSymbol> kinds;  // empty: any kind
+  // The rule can only match in a file whose text holds one of these words, or whose imports
+  // rename a name ending in one (`from torch import Tensor as T`). Empty: no such words.
+  std::vector<std::string> file_words;
 };
+
+// Whether `rule` can match anywhere in a file with this text and these imports.
+bool may_match_file(const CompiledRule& rule, std::string_view text, const ImportTable& imports);
 
 CompiledRule compile_rule(const RuleSpec& spec);
 

@@ -209,6 +209,26 @@ TEST_CASE("`bind` gives each `any` branch its own text, and a failed branch leav
   CHECK(contains(error, "upper case"));
 }
 
+TEST_CASE("a rule is skipped for files that never spell the words it needs") {
+  std::string yaml = with("  pattern: $ACC.append($X)\n  where:\n    - carries-grad: $X\n",
+                          "  any:\n    - pattern: torch.qr($X)\n    - pattern: $ACC.solve($X)\n");
+  yaml = with("message: \"{X} kept in {ACC}\"", "message: \"{X}\"", yaml);
+  py::CompiledRule rule = py::compile_rule(spec_of(yaml));
+  CHECK(rule.file_words == std::vector<std::string>{"qr", "solve"});
+  Snippet plain("import torch\nx = torch.svd(a)\n");
+  CHECK_FALSE(py::may_match_file(rule, plain.text, plain.model->imports()));
+  Snippet spelled("import torch as th\nx = th.qr(a)\n");
+  CHECK(py::may_match_file(rule, spelled.text, spelled.model->imports()));
+  // An import can bind the name under another: the file never spells `qr` at a call.
+  Snippet renamed("from torch import qr as decompose\nx = decompose(a)\n");
+  CHECK(py::may_match_file(rule, "x = decompose(a)\n", renamed.model->imports()));
+  CHECK(matches(rule, renamed) == std::vector<std::string>{"decompose(a)"});
+  // A rule with no literal word anywhere runs on every file.
+  std::string any_call = with("  pattern: $ACC.append($X)\n  where:\n    - carries-grad: $X\n", "  pattern: $ACC($X)\n");
+  any_call = with("message: \"{X} kept in {ACC}\"", "message: \"{X}\"", any_call);
+  CHECK(py::compile_rule(spec_of(any_call)).file_words.empty());
+}
+
 #ifdef TORCHLINT_SOURCE_DIR
 TEST_CASE("every shipped rule loads and compiles") {
   auto rules = load_rule_packs(std::string(TORCHLINT_SOURCE_DIR) + "/rules");
