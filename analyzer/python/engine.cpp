@@ -15,22 +15,14 @@
 namespace torchlint::py {
 
 RuleSet::RuleSet(const std::vector<RuleSpec>& specs) {
-  uint32_t symbol_count = ts_language_symbol_count(python_language());
-  by_kind_.resize(symbol_count);
   for (const RuleSpec& s : specs) {
     if (s.engine == "clang") cxx_rules_.push_back(s);  // run by the C/C++/CUDA front end
     else if (s.engine == "suppressions") unused_suppression_ = std::make_shared<RuleSpec>(s);
     else if (s.engine == "syntax") syntax_error_ = std::make_shared<RuleSpec>(s);
     else rules_.push_back(compile_rule(s));
   }
-  for (uint32_t i = 0; i < rules_.size(); ++i) {
-    if (rules_[i].kinds.empty()) {
-      any_kind_.push_back(i);
-      for (auto& list : by_kind_) list.push_back(i);
-    }
-    for (TSSymbol k : rules_[i].kinds)
-      if (k < by_kind_.size()) by_kind_[k].push_back(i);
-  }
+  index_ = std::make_unique<RuleIndex>(rules_);
+  for (const CompiledRule& r : rules_) file_words_.insert(r.file_words.begin(), r.file_words.end());
 }
 
 void RuleSet::set_available_rules(const std::vector<RuleSpec>& all) {
@@ -273,13 +265,19 @@ std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& pf) {
   Bindings b;
   // Rules whose words the file never spells cannot match here: skip them for the whole file.
   std::vector<char> active(rules.rules().size());
+  const FileWords words(model.source(), &rules.file_words());
   for (size_t ri = 0; ri < active.size(); ++ri)
-    active[ri] = may_match_file(rules.rules()[ri], model.source(), model.imports());
+    active[ri] = may_match_file(rules.rules()[ri], words, model.imports());
+  std::vector<uint32_t> candidates;
   for (size_t i = 0; i < model.node_count(); ++i) {
     TSNode node = model.node_at(i);
     model.set_current(static_cast<int32_t>(i));
-    for (uint32_t ri : rules.candidates(ts_node_symbol(node))) {
-      if (!active[ri]) continue;
+    candidates.clear();
+    rules.index().for_each_candidate(node, model, [&](uint32_t ri) {
+      if (active[ri]) candidates.push_back(ri);
+      return true;
+    });
+    for (uint32_t ri : candidates) {
       const CompiledRule& rule = rules.rules()[ri];
       b.single.clear();
       b.multi.clear();

@@ -19,8 +19,10 @@ class RuleSet {
   // Throws RuleCompileError (located) for a rule that does not compile.
   explicit RuleSet(const std::vector<RuleSpec>& specs);
   const std::vector<CompiledRule>& rules() const { return rules_; }
-  // Indices of the rules that can match a node of this kind.
-  const std::vector<uint32_t>& candidates(TSSymbol s) const { return s < by_kind_.size() ? by_kind_[s] : any_kind_; }
+  // The rules by the node kinds and head words they can start at.
+  const RuleIndex& index() const { return *index_; }
+  // Every word some rule needs a file to spell (see CompiledRule::file_words).
+  const WordSet& file_words() const { return file_words_; }
   // Whether `code` is the id or name of a rule in this set.
   bool knows_rule(const std::string& code) const {
     for (const auto& r : rules_)
@@ -45,8 +47,8 @@ class RuleSet {
  private:
   std::vector<CompiledRule> rules_;
   std::vector<RuleSpec> cxx_rules_;
-  std::vector<std::vector<uint32_t>> by_kind_;
-  std::vector<uint32_t> any_kind_;
+  std::unique_ptr<RuleIndex> index_;
+  WordSet file_words_;
   std::shared_ptr<RuleSpec> unused_suppression_, syntax_error_;
   std::set<std::string> available_;
   bool runs_every_default_rule_ = true;

@@ -200,9 +200,10 @@ bool train_mode_not_restored(const PredicateEnv& e, TSNode call) {
     std::string_view args = m.text(field(call, "arguments"));
     direct = (method == "eval" && args == "()") || (method == "train" && (args == "(False)" || args == "(mode=False)"));
   }
-  if (!direct && !(m.call_effects(call) & kLeavesEval)) return false;
+  // The loop first: most calls are in no training loop, and resolving a helper costs more.
   TSNode loop = m.innermost_backward_loop(call);
   if (ts_node_is_null(loop)) return false;
+  if (!direct && !(m.call_effects(call) & kLeavesEval)) return false;
   const LoopInfo* l = m.loop(loop);
   // Only a model the loop trains: one it runs with gradients on. A frozen teacher (run under
   // no_grad) or an EMA copy (never run) may stay in eval mode.

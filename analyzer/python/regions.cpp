@@ -1,6 +1,8 @@
 // Contexts for regions a statement sits in that the model's core facts do not name:
-// autocast regions and loops over data. Like every context, they stop at the enclosing
+// autocast regions, loops over data, files that use an accelerator. Like every context, they stop at the enclosing
 // function: a `def` inside the region is not in it.
+#include <algorithm>
+
 #include "python/kinds.h"
 #include "python/predicates.h"
 
@@ -16,6 +18,36 @@ bool SemanticModel::in_data_loop(TSNode n) const {
       return true;
   }
   return false;
+}
+
+// 2: the file puts work on an accelerator (`.cuda`, `torch.cuda.*`, `torch.accelerator.*`,
+// `torch.device(...)`, a "cuda..." string); 1: it only names a device (`device=`, `x.device`:
+// device-agnostic code); 0: neither.
+int SemanticModel::device_evidence() const {
+  if (device_evidence_ >= 0) return device_evidence_;
+  const Kinds& k = kinds();
+  auto evidence = [&](TSNode n) {
+    TSSymbol s = ts_node_symbol(n);
+    if (s == k.keyword_argument) return text(field(n, "name")) == "device" ? 1 : 0;
+    if (s == k.string) {
+      std::string_view t = text(n);
+      return t.size() >= 6 && t.substr(1).starts_with("cuda") ? 2 : 0;
+    }
+    if (s == k.call) {  // `torch.device(...)` (a renamed import still passes a "cuda" string)
+      TSNode f = field(n, "function");
+      return text(f).ends_with("device") && canonical(f) == "torch.device" ? 2 : 0;
+    }
+    if (s != k.attribute) return 0;
+    std::string_view name = text(field(n, "attribute"));
+    if (name == "cuda") return 2;  // `x.cuda()`, `torch.cuda.*`
+    if (name == "device") return 1;
+    std::string_view t = text(n);
+    return t.find("accelerator") != std::string_view::npos && canonical(n).starts_with("torch.accelerator") ? 2 : 0;
+  };
+  int best = 0;
+  for (size_t i = 0; i < node_count() && best < 2; ++i) best = std::max(best, evidence(node_at(i)));
+  device_evidence_ = static_cast<int8_t>(best);
+  return best;
 }
 
 namespace {
@@ -62,6 +94,8 @@ bool ctx_autocast(const SemanticModel& m, TSNode n) {
 }
 
 bool ctx_data_loop(const SemanticModel& m, TSNode n) { return m.in_data_loop(n); }
+bool ctx_accelerator_file(const SemanticModel& m, TSNode) { return m.uses_accelerator(); }
+bool ctx_device_file(const SemanticModel& m, TSNode) { return m.names_device(); }
 // Test files (tests/, test_*.py, *_test.py, conftest.py) unless --include-tests: they build
 // DataParallel models or load their own checkpoints on purpose.
 bool ctx_test_code(const SemanticModel& m, TSNode) { return m.is_test_file(); }
@@ -75,6 +109,12 @@ const std::vector<NamedContext>& region_contexts() {
       {"autocast", ctx_autocast,
        "in the body of `with torch.autocast(...)` (also torch.amp/torch.cuda.amp/torch.cpu.amp spellings) not given `enabled=False`"},
       {"test-code", ctx_test_code, "in a test file (tests/, test_*.py, conftest.py), unless --include-tests analyses them as code"},
+      {"accelerator-file", ctx_accelerator_file,
+       "in a file that puts work on an accelerator: `.cuda`, `torch.cuda.*`, `torch.accelerator.*`, `torch.device(...)`, "
+       "a \"cuda...\" string"},
+      {"device-file", ctx_device_file,
+       "in a file that uses an accelerator (see accelerator-file) or at least names a device: a `device=` argument, a "
+       "`.device` read (device-agnostic code)"},
       {"data-loop", ctx_data_loop,
        "in a `for` loop (of its own function) over a data loader or dataset: training, evaluation or inference over batches"},
   };

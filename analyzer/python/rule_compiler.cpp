@@ -89,6 +89,68 @@ void find_required_dotted(const PatternNode& p, std::string& best) {
   for (const auto& c : p.children) find_required_dotted(c, best);
 }
 
+// Whether a `where:` entry only asks about the node's context (binds and reads no metavariable).
+bool context_only(const Where& w) {
+  if (w.op == Where::Op::Context || w.op == Where::Op::NotContext) return true;
+  if (w.op == Where::Op::Predicate) return false;
+  return std::all_of(w.children.begin(), w.children.end(), context_only);
+}
+
+bool only_where(const Matcher& m) {
+  return !m.pattern && !m.kind && m.any.empty() && m.all.empty() && m.not_.empty() && m.inside.empty() &&
+         m.has.empty() && !m.inside_context && m.bind.empty();
+}
+
+// Moves context-only conditions to `early_where`: from `m` itself and from the `all:` parts
+// that hold nothing but conditions (all of `all` holds at the same node, so order is free).
+void hoist_context_conditions(Matcher& m) {
+  auto split = std::stable_partition(m.where.begin(), m.where.end(), [](const Where& w) { return !context_only(w); });
+  m.early_where.insert(m.early_where.end(), std::make_move_iterator(split), std::make_move_iterator(m.where.end()));
+  m.where.erase(split, m.where.end());
+  for (Matcher& part : m.all) {
+    if (!only_where(part)) continue;
+    m.early_where.insert(m.early_where.end(), std::make_move_iterator(part.early_where.begin()),
+                         std::make_move_iterator(part.early_where.end()));
+    part.early_where.clear();
+  }
+}
+
+std::vector<TSSymbol> root_kinds(const Matcher& m);
+
+// The head words one of which a node (of `kind`, when given) needs for `m` to hold there
+// (see head_words.h): a pattern's head; the fewest of any part of an `all`; the callee's of
+// a call's `function` field (a call's head is its callee's); the union of an `any` whose
+// every branch that can start at such a node has some.
+std::vector<std::string> head_words(const Matcher& m, std::optional<TSSymbol> kind = std::nullopt) {
+  std::vector<std::string> best;
+  auto consider = [&](const std::vector<std::string>& words) {
+    if (!words.empty() && (best.empty() || words.size() < best.size())) best = words;
+  };
+  if (m.pattern) {
+    std::string_view h = pattern_head(*m.pattern);
+    if (!h.empty()) return {std::string(h)};
+  }
+  for (const Matcher& part : m.all) consider(kind ? head_words(part, kind) : part.heads);
+  for (const Matcher& h : m.has)
+    if (h.field == "function") consider(h.heads);
+  if (!m.any.empty()) {
+    std::vector<std::string> all_branches;
+    for (const Matcher& branch : m.any) {
+      if (kind) {
+        std::vector<TSSymbol> starts = root_kinds(branch);
+        if (!starts.empty() && std::find(starts.begin(), starts.end(), *kind) == starts.end()) continue;
+      }
+      std::vector<std::string> words = kind ? head_words(branch, kind) : branch.heads;
+      if (words.empty()) return best;
+      all_branches.insert(all_branches.end(), words.begin(), words.end());
+    }
+    std::sort(all_branches.begin(), all_branches.end());
+    all_branches.erase(std::unique(all_branches.begin(), all_branches.end()), all_branches.end());
+    consider(all_branches);
+  }
+  return best;
+}
+
 Matcher compile_match(const MatchSpec& s, const std::vector<std::string>& metavars) {
   Matcher m;
   if (s.pattern) {
@@ -118,6 +180,10 @@ Matcher compile_match(const MatchSpec& s, const std::vector<std::string>& metava
   if (s.inside_context) m.inside_context = context_or_fail(*s.inside_context, s.key_marks.at("inside"));
   for (const auto& w : s.where) m.where.push_back(compile_where(w, metavars));
   m.bind = s.bind;
+  hoist_context_conditions(m);
+  m.heads = head_words(m);
+  if (m.any.size() > 1)
+    for (uint32_t i = 0; i < m.any.size(); ++i) m.any_index.add(i, m.any[i].heads);
   return m;
 }
 
@@ -143,6 +209,14 @@ std::vector<TSSymbol> root_kinds(const Matcher& m) {
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
+}
+
+// Whether `node`'s head words let `m` hold there (a cheap test before a full evaluation).
+bool heads_allow(const Matcher& m, TSNode node, const SemanticModel& model) {
+  if (m.heads.empty()) return true;
+  for (std::string_view h : node_heads(node, model))
+    if (!h.empty() && std::find(m.heads.begin(), m.heads.end(), h) != m.heads.end()) return true;
+  return false;
 }
 
 bool evaluate_where(const Where& w, const PredicateEnv& env) {
@@ -188,17 +262,32 @@ std::optional<std::vector<std::string>> required_words(const Matcher& m) {
   return best;
 }
 
-bool may_match_file(const CompiledRule& rule, std::string_view text, const ImportTable& imports) {
+RuleIndex::RuleIndex(const std::vector<CompiledRule>& rules)
+    : by_kind_(ts_language_symbol_count(python_language())) {
+  for (uint32_t i = 0; i < rules.size(); ++i) {
+    const std::vector<std::string>& heads = rules[i].matcher.heads;
+    if (rules[i].kinds.empty()) {
+      any_kind_.add(i, heads);
+      for (auto& index : by_kind_) index.add(i, heads);
+    }
+    // A rule with branches for several kinds (a call, or an f-string) may have head words
+    // for one kind only: a call meets it only with the right callee.
+    for (TSSymbol k : rules[i].kinds)
+      if (k < by_kind_.size()) by_kind_[k].add(i, head_words(rules[i].matcher, k));
+  }
+}
+
+bool may_match_file(const CompiledRule& rule, const FileWords& words, const ImportTable& imports) {
   if (rule.file_words.empty()) return true;
   for (const std::string& w : rule.file_words)
-    if (text.find(w) != std::string_view::npos || imports.renames(w)) return true;
+    if (words.contains(w) || imports.renames(w)) return true;
   return false;
 }
 
 CompiledRule compile_rule(const RuleSpec& spec) {
   std::vector<std::string> metavars;
   collect(spec.match, metavars);
-  CompiledRule r{spec, compile_match(spec.match, metavars), {}};
+  CompiledRule r{spec, compile_match(spec.match, metavars), {}, {}};
   r.kinds = root_kinds(r.matcher);
   if (auto words = required_words(r.matcher)) r.file_words = std::move(*words);
   auto check_var = [&](const std::optional<std::string>& v, const SourceMark& mark, const char* key) {
@@ -265,6 +354,12 @@ bool evaluate(const Matcher& m, TSNode node, const SemanticModel& model, Binding
     }
     if (!match_pattern(*m.pattern, node, model, b)) return false;
   }
+  if (!m.early_where.empty()) {
+    PredicateEnv env{model, node, b};
+    for (const auto& w : m.early_where)
+      if (!evaluate_where(w, env)) return false;
+  }
+
   // `not:` entries bind nothing and are often the costly part (an `inside`/`has` walk): they
   // run last, once everything cheaper has held.
   auto pure_not = [](const Matcher& a) {
@@ -275,14 +370,16 @@ bool evaluate(const Matcher& m, TSNode node, const SemanticModel& model, Binding
     if (!pure_not(a) && !evaluate(a, node, model, b)) return false;
   if (!m.any.empty()) {
     bool any = false;
-    for (const auto& a : m.any) {
+    auto attempt = [&](uint32_t i) {
       Bindings::Mark mark = b.mark();
-      if (evaluate(a, node, model, b)) {
-        any = true;
-        break;
-      }
-      b.rollback(mark);
-    }
+      any = evaluate(m.any[i], node, model, b);
+      if (!any) b.rollback(mark);
+      return !any;
+    };
+    if (m.any_index.empty())
+      for (uint32_t i = 0; i < m.any.size() && attempt(i);) ++i;
+    else
+      m.any_index.for_each(node_heads(node, model), attempt);
     if (!any) return false;
   }
   if (m.inside_context && !m.inside_context(model, node)) return false;
@@ -309,6 +406,7 @@ bool evaluate(const Matcher& m, TSNode node, const SemanticModel& model, Binding
       walk(node, [&](TSNode c) {
         if (found) return false;
         if (same_node(c, node)) return true;
+        if (!heads_allow(h, c, model)) return !is_scope_boundary(ts_node_symbol(c));
         Bindings::Mark mark = b.mark();  // a failed descendant must not leave its bindings behind
         if (evaluate(h, c, model, b)) found = true;
         else b.rollback(mark);

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "python/head_words.h"
 #include "python/pattern.h"
 #include "python/predicates.h"
 #include "rulepack/rule_spec.h"
@@ -36,7 +37,13 @@ struct Matcher {
   ContextFn inside_context = nullptr;
   std::optional<std::string> field;  // used when this matcher is the sub-rule of inside/has
   std::vector<Where> where;
+  // Context conditions of this matcher and of its `all:` parts that are only `where:` lists:
+  // they bind nothing, so they run first and spare the costly parts on nodes out of context.
+  std::vector<Where> early_where;
   std::vector<std::pair<std::string, std::string>> bind;  // text bound when this rule matches
+  // The head words one of which a node needs for this matcher to hold there (empty: any node).
+  std::vector<std::string> heads;
+  HeadIndex any_index;  // the `any:` branches by head word (empty: try them all)
 };
 
 struct CompiledRule {
@@ -48,8 +55,25 @@ struct CompiledRule {
   std::vector<std::string> file_words;
 };
 
-// Whether `rule` can match anywhere in a file with this text and these imports.
-bool may_match_file(const CompiledRule& rule, std::string_view text, const ImportTable& imports);
+// Every rule of a set filed by the node kinds and head words it can start at.
+class RuleIndex {
+ public:
+  explicit RuleIndex(const std::vector<CompiledRule>& rules);
+  // Calls `f(rule index)` in ascending order for each rule that may match `node`.
+  template <typename F>
+  void for_each_candidate(TSNode node, const SemanticModel& model, F&& f) const {
+    TSSymbol s = ts_node_symbol(node);
+    const HeadIndex& index = s < by_kind_.size() ? by_kind_[s] : any_kind_;
+    index.for_each(index.empty() ? NodeHeads{} : node_heads(node, model), f);
+  }
+
+ private:
+  std::vector<HeadIndex> by_kind_;
+  HeadIndex any_kind_;
+};
+
+// Whether `rule` can match anywhere in a file that spells these words and has these imports.
+bool may_match_file(const CompiledRule& rule, const FileWords& words, const ImportTable& imports);
 
 CompiledRule compile_rule(const RuleSpec& spec);
 

@@ -32,6 +32,15 @@ class ImportTable {
   std::string canonical(std::string_view dotted) const;
   // Whether `name` was bound by an import (`import models` binds `models` to itself).
   bool imported(std::string_view name) const { return alias_.count(std::string(name)) > 0; }
+  // The last segment of what an imported `name` stands for (`qr` for `q` after
+  // `from torch import qr as q`); empty for a name no import binds.
+  std::string_view alias_last_segment(std::string_view name) const {
+    auto it = alias_.find(std::string(name));
+    if (it == alias_.end()) return {};
+    std::string_view c = it->second;
+    size_t dot = c.rfind('.');
+    return dot == std::string_view::npos ? c : c.substr(dot + 1);
+  }
 
  private:
   std::unordered_map<std::string, std::string> alias_;
@@ -271,6 +280,10 @@ class SemanticModel {
   bool is_data_source(TSNode expr) const { return iterates_data(expr, function_of(expr)); }
   // Inside a `for` loop of its function that iterates a data source.
   bool in_data_loop(TSNode n) const;
+  // The file puts work on an accelerator (`.cuda()`, `torch.cuda.*`, a "cuda" string), or,
+  // weaker, names a device at all (`device=`, `x.device`). Memoised; see regions.cpp.
+  bool uses_accelerator() const { return device_evidence() >= 2; }
+  bool names_device() const { return device_evidence() >= 1; }
   bool every_iteration(TSNode n) const;  // in a training loop and not under a periodic guard
   // Under a guard of its function that makes it periodic logging (`if step % N == 0:` whose
   // branch does no training work) or in an except handler.
@@ -344,6 +357,8 @@ class SemanticModel {
   const std::string* nested_function(int parent, std::string_view name) const;
   mutable std::unordered_map<std::string, std::string> nested_functions_;
   mutable bool nested_functions_built_ = false;
+  int device_evidence() const;
+  mutable int8_t device_evidence_ = -1;
   mutable int target_depth_ = 0;  // recursion of target_of
   mutable bool name_evidence_ = false;
   mutable std::string lower_severity_reason_;

@@ -126,8 +126,8 @@ void walk(TSNode root, Enter&& enter, Leave&& leave) {
 }
 
 inline bool is_kind(TSNode n, std::string_view kind) { return !ts_node_is_null(n) && kind == ts_node_type(n); }
-inline TSNode field(TSNode n, std::string_view name) {
-  return ts_node_child_by_field_name(n, name.data(), static_cast<uint32_t>(name.size()));
-}
+// The child in field `name`; the field's id is looked up in a table built once, not by
+// comparing every field name of the grammar on each call.
+TSNode field(TSNode n, std::string_view name);
 
 }  // namespace torchlint::py

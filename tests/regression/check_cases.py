@@ -16,7 +16,10 @@ proc = subprocess.run([tool, "check", "cases", "--no-cache", "--format", "json"]
                       capture_output=True, text=True, cwd=tmp)
 shutil.rmtree(tmp, ignore_errors=True)
 data = json.loads(proc.stdout or "{}")
-classes = {"TL101", "TL102", "TL201", "TL301", "TL303", "TL304", "TL305"}
+classes = {"TL101", "TL102", "TL201", "TL301", "TL303", "TL304", "TL305",
+           "TL105", "TL106", "TL107", "TL202", "TL203", "TL207", "TL302", "TL306",
+           "TL307", "TL308", "TL309", "TL310", "TL312", "TL313", "TL314", "TL315", "TL316",
+           "TL401", "TL402", "TL404"}
 got = collections.defaultdict(set)
 for f in data.get("findings", []):
     got[(os.path.basename(f["path"]), f["line"])].add(f["rule"])

@@ -73,7 +73,8 @@ while IFS=$'\t' read -r id cls repo commit path line fix note; do
   # the file itself plus its sibling .py files (same directory, not recursive)
   {
     echo "$path"
-    git --git-dir="$gitdir" ls-tree --name-only "$commit" -- "${dir:+$dir/}" 2>/dev/null | grep -E '\.py$' || true
+    # (a file at the repository root: no pathspec, since git rejects an empty one)
+    git --git-dir="$gitdir" ls-tree --name-only "$commit" ${dir:+-- "$dir/"} 2>/dev/null | grep -E '\.py$' || true
   } | sort -u | while IFS= read -r f; do
     [[ -z "$f" ]] && continue
     mkdir -p "$tree/$(dirname "$f")"

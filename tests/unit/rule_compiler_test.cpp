@@ -216,12 +216,14 @@ TEST_CASE("a rule is skipped for files that never spell the words it needs") {
   py::CompiledRule rule = py::compile_rule(spec_of(yaml));
   CHECK(rule.file_words == std::vector<std::string>{"qr", "solve"});
   Snippet plain("import torch\nx = torch.svd(a)\n");
-  CHECK_FALSE(py::may_match_file(rule, plain.text, plain.model->imports()));
+  CHECK_FALSE(py::may_match_file(rule, py::FileWords(plain.text), plain.model->imports()));
   Snippet spelled("import torch as th\nx = th.qr(a)\n");
-  CHECK(py::may_match_file(rule, spelled.text, spelled.model->imports()));
+  CHECK(py::may_match_file(rule, py::FileWords(spelled.text), spelled.model->imports()));
   // An import can bind the name under another: the file never spells `qr` at a call.
   Snippet renamed("from torch import qr as decompose\nx = decompose(a)\n");
-  CHECK(py::may_match_file(rule, "x = decompose(a)\n", renamed.model->imports()));
+  CHECK(py::may_match_file(rule, py::FileWords("x = decompose(a)\n"), renamed.model->imports()));
+  // Whole words only: `qrs` and `solver` do not spell `qr` or `solve`.
+  CHECK_FALSE(py::may_match_file(rule, py::FileWords("qrs = solver(a)  # qr_"), plain.model->imports()));
   CHECK(matches(rule, renamed) == std::vector<std::string>{"decompose(a)"});
   // A rule with no literal word anywhere runs on every file.
   std::string any_call = with("  pattern: $ACC.append($X)\n  where:\n    - carries-grad: $X\n", "  pattern: $ACC($X)\n");

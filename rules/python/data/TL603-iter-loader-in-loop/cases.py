@@ -39,7 +39,7 @@ def probes_the_validation_set(model, train_loader, val_dataset, optimizer):
 
 
 def evaluation_batches(model, dataset, n_batches):
-    loader = DataLoader(dataset, batch_size=128, num_workers=4)
+    loader = DataLoader(dataset, batch_size=128, num_workers=4, pin_memory=True)
     model.eval()
     outputs = []
     with torch.no_grad():
@@ -52,7 +52,7 @@ def evaluation_batches(model, dataset, n_batches):
 # ---- negatives ----
 
 def iterator_made_once(model, dataset, optimizer, max_steps):
-    loader = DataLoader(dataset, batch_size=32, shuffle=True, num_workers=4)
+    loader = DataLoader(dataset, batch_size=32, shuffle=True, num_workers=4, pin_memory=True)
     batches = iter(loader)
     for step in range(max_steps):
         try:
@@ -66,7 +66,7 @@ def iterator_made_once(model, dataset, optimizer, max_steps):
 
 
 def restarted_on_exhaustion(model, dataset, optimizer, max_steps):
-    loader = DataLoader(dataset, batch_size=32, shuffle=True, drop_last=True)
+    loader = DataLoader(dataset, batch_size=32, shuffle=True, drop_last=True, pin_memory=True)
     it = iter(loader)
     for step in range(max_steps):
         try:
@@ -79,7 +79,7 @@ def restarted_on_exhaustion(model, dataset, optimizer, max_steps):
 
 
 def one_sample_batch(model, dataset, optimizer):
-    loader = DataLoader(dataset, batch_size=8)
+    loader = DataLoader(dataset, batch_size=8, pin_memory=True)
     example, _ = next(iter(loader))
     for x, y in loader:
         optimizer.zero_grad()
