@@ -12,6 +12,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <optional>
+#include <unordered_set>
 
 #include "python/kinds.h"
 #include "python/names.h"
@@ -665,14 +666,46 @@ std::string work_text(const SemanticModel& m, TSNode n) {
   return short_text(m.text(n));
 }
 
-// The file runs on a CUDA-like device: it says `cuda`, or speaks of a device and is not XLA
-// code (lazy tensors, whose timing is another matter).
-bool uses_accelerator(const SemanticModel& m) {
+// What the timing predicates ask of a whole file, computed once per file (they run at many
+// nodes): whether it runs on a CUDA-like device, and the names of its functions that read
+// `clock() - start` (timer helpers).
+struct FileFacts {
+  const SemanticModel* model = nullptr;
+  const char* source = nullptr;
+  size_t nodes = 0;
+  bool accelerator = false;
+  std::unordered_set<std::string> elapsed_helpers;
+};
+
+const FileFacts& file_facts(const SemanticModel& m) {
+  static thread_local FileFacts facts;
+  if (facts.model == &m && facts.source == m.source().data() && facts.nodes == m.node_count()) return facts;
+  facts = FileFacts{};
+  facts.model = &m;
+  facts.source = m.source().data();
+  facts.nodes = m.node_count();
+  // It says `cuda`, or speaks of a device and is not XLA code (lazy tensors, whose timing is
+  // another matter).
   std::string_view src = m.source();
-  if (src.find("cuda") != std::string_view::npos) return true;
-  return src.find("device") != std::string_view::npos && !m.imports().imported("xm") &&
-         src.find("torch_xla") == std::string_view::npos;
+  facts.accelerator = src.find("cuda") != std::string_view::npos ||
+                      (src.find("device") != std::string_view::npos && !m.imports().imported("xm") &&
+                       src.find("torch_xla") == std::string_view::npos);
+  if (!facts.accelerator) return facts;
+  const Kinds& k = kinds();
+  for (size_t i = 0; i < m.node_count(); ++i) {
+    TSNode n = m.node_at(i);
+    if (ts_node_symbol(n) != k.binary_operator || ts_node_symbol(field(n, "left")) != k.call) continue;
+    if (!is_clock_api(m.canonical(field(field(n, "left"), "function")))) continue;
+    for (TSNode p : m.ancestors(n))
+      if (ts_node_symbol(p) == k.function_definition) {
+        facts.elapsed_helpers.emplace(m.text(field(p, "name")));
+        break;
+      }
+  }
+  return facts;
 }
+
+bool uses_accelerator(const SemanticModel& m) { return file_facts(m).accelerator; }
 
 // ---- clock pairs --------------------------------------------------------------------------
 
@@ -851,6 +884,201 @@ bool unsynchronized_host_timing(const PredicateEnv& e, TSNode end) {
   Region r;
   if (!timed_region(m, end_read, field(sub, "right"), fn, &r)) return false;
   return bind_work(e, unwaited_work(m, r, end_read));
+}
+
+// ---- timer helpers of the file -------------------------------------------------------------
+
+// The module-level class `name` of this file, or null.
+TSNode local_class(const SemanticModel& m, std::string_view name) {
+  TSNode out{};
+  for_each_named_child(m.node_at(0), [&](TSNode stmt) {
+    TSNode d = definition_node(stmt);
+    if (ts_node_symbol(d) == kinds().class_definition && m.text(field(d, "name")) == name) out = d;
+  });
+  return out;
+}
+
+TSNode method_of(const SemanticModel& m, TSNode cls, std::string_view name) {
+  TSNode out{};
+  if (!ts_node_is_null(cls))
+    for_each_named_child(field(cls, "body"), [&](TSNode stmt) {
+      TSNode d = definition_node(stmt);
+      if (ts_node_symbol(d) == kinds().function_definition && m.text(field(d, "name")) == name) out = d;
+    });
+  return out;
+}
+
+// The class of this file an expression is an instance of: `Timer(...)` or a name bound to one.
+TSNode instance_of_local_class(const SemanticModel& m, TSNode expr) {
+  const Kinds& k = kinds();
+  if (ts_node_symbol(expr) == k.identifier || ts_node_symbol(expr) == k.attribute) {
+    const Assignment* b = m.binding(m.text(expr), ts_node_start_byte(expr), m.function_of(expr));
+    if (!b || b->parameter || ts_node_is_null(b->value)) return {};
+    expr = b->value;
+  }
+  if (ts_node_symbol(expr) != k.call || ts_node_symbol(field(expr, "function")) != k.identifier) return {};
+  return local_class(m, m.text(field(expr, "function")));
+}
+
+// The `def` of this file a call runs: a function, `self.method`, or a method of a local
+// class's instance (`timer.stop()` with `timer = Timer()`).
+TSNode called_definition(const SemanticModel& m, TSNode call) {
+  TSNode def = local_definition(m, call);
+  if (!ts_node_is_null(def)) return def;
+  TSNode f = field(call, "function");
+  if (ts_node_symbol(f) != kinds().attribute) return {};
+  return method_of(m, instance_of_local_class(m, field(f, "object")), m.text(field(f, "attribute")));
+}
+
+// The target a helper stores a clock read in (`self.start = time.perf_counter()`,
+// `_tic = time.time()`), or "".
+std::string stored_clock(const SemanticModel& m, TSNode def) {
+  std::string key;
+  walk(field(def, "body"), [&](TSNode n) {
+    if (!key.empty() || is_scope_boundary(ts_node_symbol(n))) return false;
+    if (ts_node_symbol(n) == kinds().assignment && clock_read(m, field(n, "right")) != Clock::None) {
+      TSSymbol ls = ts_node_symbol(field(n, "left"));
+      if (ls == kinds().identifier || ls == kinds().attribute) key = std::string(m.text(field(n, "left")));
+    }
+    return true;
+  }, [](TSNode) {});
+  return key;
+}
+
+// The helper reads `clock() - KEY`: returns KEY (and the read), or "" when it reads none or
+// waits for the device before the read.
+std::string elapsed_clock(const SemanticModel& m, TSNode def, TSNode* read = nullptr) {
+  const Kinds& k = kinds();
+  TSNode body = field(def, "body");
+  std::string key;
+  TSNode at{};
+  walk(body, [&](TSNode n) {
+    if (!key.empty() || is_scope_boundary(ts_node_symbol(n))) return false;
+    if (ts_node_symbol(n) == k.binary_operator && m.text(ts_node_child(n, 1)) == "-" &&
+        clock_read(m, field(n, "left")) == Clock::Plain) {
+      TSSymbol rs = ts_node_symbol(field(n, "right"));
+      if (rs == k.identifier || rs == k.attribute) {
+        key = std::string(m.text(field(n, "right")));
+        at = n;
+      }
+    }
+    return true;
+  }, [](TSNode) {});
+  if (key.empty()) return key;
+  // A wait before the read (after a `yield`, in a context manager) makes it a synchronized read.
+  TSNode from = body;
+  walk(body, [&](TSNode n) {
+    if (is_scope_boundary(ts_node_symbol(n))) return false;
+    if (ts_node_symbol(n) == k.yield && ts_node_end_byte(n) <= ts_node_start_byte(at)) from = n;
+    return true;
+  }, [](TSNode) {});
+  std::vector<Event> events;
+  uint32_t begin = same_node(from, body) ? ts_node_start_byte(body) : ts_node_end_byte(from);
+  collect_events(m, def, begin, ts_node_start_byte(at), {}, 1, events);
+  for (const Event& e : events)
+    if (e.kind == Ev::Sync || e.kind == Ev::Opaque) return "";
+  if (read) *read = at;
+  return key;
+}
+
+bool is_context_manager_function(const SemanticModel& m, TSNode def) {
+  TSNode parent = m.parent(def);
+  if (!is_kind(parent, "decorated_definition")) return false;
+  bool found = false;
+  for_each_named_child(parent, [&](TSNode d) {
+    if (ts_node_symbol(d) == kinds().decorator && m.text(d).find("contextmanager") != std::string_view::npos) found = true;
+  });
+  return found;
+}
+
+// The window a timer helper call closes: `with timer():` encloses its body; `toc()` /
+// `timer.stop()` closes the stretch since the last call that started the same clock.
+bool helper_region(const SemanticModel& m, TSNode call, Region* r) {
+  const Kinds& k = kinds();
+  r->scope = scope_of(m, call);
+  TSNode parent = m.parent(call);
+  if (is_kind(parent, "as_pattern")) parent = m.parent(parent);
+  if (ts_node_symbol(parent) == k.with_item) {
+    TSNode clause = m.parent(parent);
+    TSNode with = ts_node_is_null(clause) ? TSNode{} : m.parent(clause);
+    if (ts_node_is_null(with) || ts_node_symbol(with) != k.with_statement) return false;
+    TSNode def = called_definition(m, call);
+    bool timed = false;
+    if (!ts_node_is_null(def) && is_context_manager_function(m, def)) {
+      std::string key = elapsed_clock(m, def);
+      timed = !key.empty() && key == stored_clock(m, def);
+    } else if (TSNode cls = ts_node_symbol(field(call, "function")) == k.identifier
+                                ? local_class(m, m.text(field(call, "function"))) : TSNode{};
+               !ts_node_is_null(cls)) {
+      TSNode enter = method_of(m, cls, "__enter__"), exit = method_of(m, cls, "__exit__");
+      if (!ts_node_is_null(enter) && !ts_node_is_null(exit)) {
+        std::string key = elapsed_clock(m, exit);
+        timed = !key.empty() && key == stored_clock(m, enter);
+      }
+    }
+    if (!timed) return false;
+    TSNode body = field(with, "body");
+    r->window.push_back({ts_node_start_byte(body), ts_node_end_byte(body)});
+    for (TSNode p : m.ancestors(with)) {
+      if (is_scope_boundary(ts_node_symbol(p))) break;
+      if (ts_node_symbol(p) == k.for_statement || ts_node_symbol(p) == k.while_statement) {
+        r->loop = p;
+        break;
+      }
+    }
+    if (!ts_node_is_null(r->loop)) {
+      TSNode lb = field(r->loop, "body");
+      r->gap.push_back({ts_node_end_byte(with), ts_node_end_byte(lb)});
+      r->gap.push_back({ts_node_start_byte(lb), ts_node_start_byte(with)});
+    }
+    return true;
+  }
+  TSNode def = called_definition(m, call);
+  if (ts_node_is_null(def) || is_context_manager_function(m, def)) return false;
+  std::string key = elapsed_clock(m, def);
+  if (key.empty()) return false;
+  // The last call before it, in this function, of a helper that starts the same clock (on
+  // the same object, for methods).
+  TSNode f = field(call, "function");
+  std::string_view receiver = ts_node_symbol(f) == k.attribute ? m.text(field(f, "object")) : std::string_view{};
+  TSNode start{};
+  walk(r->scope, [&](TSNode n) {
+    if (ts_node_start_byte(n) >= ts_node_start_byte(call)) return false;
+    if (!same_node(n, r->scope) && is_scope_boundary(ts_node_symbol(n))) return false;
+    if (ts_node_symbol(n) != k.call || exclusive(m, n, call)) return true;
+    TSNode g = field(n, "function");
+    std::string_view other = ts_node_symbol(g) == k.attribute ? m.text(field(g, "object")) : std::string_view{};
+    if (other != receiver) return true;
+    TSNode d = called_definition(m, n);
+    if (!ts_node_is_null(d) && stored_clock(m, d) == key) start = n;
+    return true;
+  }, [](TSNode) {});
+  if (ts_node_is_null(start) || !ts_node_is_null(loop_between(m, call, start))) return false;
+  r->window.push_back({ts_node_end_byte(start), ts_node_start_byte(call)});
+  r->loop = common_loop(m, start, call);
+  if (!ts_node_is_null(r->loop)) {
+    TSNode body = field(r->loop, "body");
+    r->gap.push_back({ts_node_end_byte(call), ts_node_end_byte(body)});
+    r->gap.push_back({ts_node_start_byte(body), ts_node_start_byte(start)});
+  }
+  return true;
+}
+
+// On a call of a timer helper of this file (TL701): `with timer(...):`, `toc()`,
+// `timer.stop()` whose clock read closes a window ending with GPU work nothing waited for.
+bool unsynchronized_timer_helper(const PredicateEnv& e, TSNode call) {
+  const SemanticModel& m = e.model;
+  if (ts_node_symbol(call) != kinds().call) return false;
+  const FileFacts& facts = file_facts(m);
+  if (facts.elapsed_helpers.empty()) return false;
+  // `with timer():` names the context manager; `toc()` / `timer.stop()` the helper itself.
+  std::string_view name = callee_name(m, call);
+  bool candidate = facts.elapsed_helpers.count(std::string(name)) > 0;
+  if (!candidate && (facts.elapsed_helpers.count("__exit__") > 0)) candidate = std::isupper(static_cast<unsigned char>(name.empty() ? 'a' : name[0]));
+  if (!candidate || in_cpu_branch(m, call)) return false;
+  Region r;
+  if (!helper_region(m, call, &r)) return false;
+  return bind_work(e, unwaited_work(m, r, call));
 }
 
 // On the statement argument of `timeit.timeit(stmt, ...)` / `timeit.repeat`: a lambda or a
@@ -1079,7 +1307,6 @@ bool rooted_at_parameter(const SemanticModel& m, std::string_view callee, TSNode
 bool timed_without_warmup(const PredicateEnv& e, TSNode loop) {
   const SemanticModel& m = e.model;
   const Kinds& k = kinds();
-  if (!uses_accelerator(m) || !repetition_loop(m, loop)) return false;
   // The loop itself, or a `with` (no_grad, autocast) whose body is the loop.
   TSNode timed = loop;
   std::string clock, event;
@@ -1091,6 +1318,7 @@ bool timed_without_warmup(const PredicateEnv& e, TSNode loop) {
     timed = with;
     start = timing_start(m, timed, &clock, &event);
   }
+  if (!uses_accelerator(m) || !repetition_loop(m, loop)) return false;
   if (!timing_end_after(m, timed, clock, event)) return false;
   std::vector<std::string> callees;
   work_callees(m, loop, &callees);
@@ -1246,6 +1474,8 @@ const std::vector<NamedPredicate>& timing_predicates() {
   static const std::vector<NamedPredicate> table = {
       {"unsynchronized-host-timing", unsynchronized_host_timing,
        "on X of `X - START`: both read a host clock, and the last operation between the reads is GPU work nothing waited for (binds {WORK})"},
+      {"unsynchronized-timer-helper", unsynchronized_timer_helper,
+       "on a call of a timer helper of this file (`with timer():`, `toc()`, `timer.stop()`): the window its clock read closes ends with GPU work nothing waited for (binds {WORK})"},
       {"times-unsynchronized-callable", times_unsynchronized_callable,
        "the lambda or function of this file ends with GPU work nothing waits for (binds {WORK})"},
       {"event-read-unsynchronized", event_read_unsynchronized,

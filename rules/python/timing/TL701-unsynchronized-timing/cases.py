@@ -1,3 +1,4 @@
+import contextlib
 import time
 import timeit
 from time import perf_counter as clock
@@ -240,3 +241,72 @@ def cpu_numbers():
     t0 = time.time()
     total = sum(i * i for i in range(10_000))
     return total, time.time() - t0
+
+
+# ---- timer helpers of the file ----
+
+_tic = 0.0
+
+
+def tic():
+    global _tic
+    _tic = time.perf_counter()
+
+
+def toc():
+    return time.perf_counter() - _tic
+
+
+class CudaTimer:
+    def __init__(self, name):
+        self.name = name
+
+    def __enter__(self):
+        self.start = time.perf_counter()
+        return self
+
+    def __exit__(self, *exc):
+        torch.cuda.synchronize()
+        print(self.name, time.perf_counter() - self.start)
+
+
+class Stopwatch:
+    def start(self):
+        self.begin = time.time()
+
+    def stop(self):
+        return time.time() - self.begin
+
+
+@contextlib.contextmanager
+def timed(label):
+    t0 = time.perf_counter()
+    yield
+    print(label, time.perf_counter() - t0)
+
+
+@contextlib.contextmanager
+def synced_timed(label):
+    torch.cuda.synchronize()
+    t0 = time.perf_counter()
+    yield
+    torch.cuda.synchronize()
+    print(label, time.perf_counter() - t0)
+
+
+def helpers_around_gpu_work(vae, latents):
+    latents = latents.to(device)
+    tic()
+    decoded = vae(latents)
+    print(f"decode {toc():.3f}s")  # expect: TL701
+    watch = Stopwatch()
+    watch.start()
+    decoded = vae(latents)
+    seconds = watch.stop()  # expect: TL701
+    with CudaTimer("decode"):
+        decoded = vae(latents)
+    with timed("decode"):  # expect: TL701
+        decoded = vae(latents)
+    with synced_timed("decode"):
+        decoded = vae(latents)
+    return decoded, seconds
