@@ -1382,10 +1382,35 @@ bool literal_range_at_most(const SemanticModel& m, TSNode iterable, long limit) 
   return count <= limit;
 }
 
+// The loop leaves after a few iterations: `if step == 5: break` (a literal of at most `limit`
+// compared in the condition of an `if` that breaks out of this loop).
+bool breaks_early(const SemanticModel& m, TSNode loop, long limit) {
+  const Kinds& k = kinds();
+  bool early = false;
+  walk(field(loop, "body"), [&](TSNode n) {
+    TSSymbol s = ts_node_symbol(n);
+    if (early || is_scope_boundary(s) || s == k.for_statement || s == k.while_statement) return false;
+    if (!is_kind(n, "break_statement")) return true;
+    for (TSNode p : m.ancestors(n)) {
+      if (same_node(p, loop)) break;
+      if (ts_node_symbol(p) != k.if_statement) continue;
+      walk(field(p, "condition"), [&](TSNode c) {
+        if (ts_node_symbol(c) == k.integer && std::strtol(std::string(m.text(c)).c_str(), nullptr, 0) <= limit &&
+            ts_node_symbol(m.parent(c)) == k.comparison_operator)
+          early = true;
+        return !early;
+      }, [](TSNode) {});
+    }
+    return true;
+  }, [](TSNode) {});
+  return early;
+}
+
 // A loop the profiler would record in full: over a data loader, one that trains, or a large or
-// unbounded one that steps the profiler (`prof.step()`).
+// unbounded one that steps the profiler (`prof.step()`); not one that breaks after a few steps.
 bool long_profiled_loop(const SemanticModel& m, TSNode loop, std::string_view profiler) {
   const Kinds& k = kinds();
+  if (breaks_early(m, loop, 20)) return false;
   bool is_for = ts_node_symbol(loop) == k.for_statement;
   if (is_for && m.is_data_source(field(loop, "right"))) return true;
   if (const LoopInfo* info = m.loop(loop); info && info->reaches_backward) {
@@ -1423,6 +1448,9 @@ bool profiles_long_loop(const PredicateEnv& e, TSNode call) {
   });
   if (scheduled) return false;
   TSNode parent = m.parent(call);
+  // `with profile() if args.profile else nullcontext() as prof:`
+  while (ts_node_symbol(parent) == k.conditional_expression || ts_node_symbol(parent) == k.parenthesized_expression)
+    parent = m.parent(parent);
   std::string profiler;
   TSNode region{};
   if (ts_node_symbol(parent) == k.with_item) {

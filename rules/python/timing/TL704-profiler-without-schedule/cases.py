@@ -1,3 +1,5 @@
+import contextlib
+
 import torch
 import torch.nn.functional as F
 from torch.profiler import ProfilerActivity, profile, schedule, tensorboard_trace_handler
@@ -72,6 +74,26 @@ def legacy_profiler_one_step(model, x, y, optimizer):
         optimizer.zero_grad()
         F.mse_loss(model(x), y).backward()
         optimizer.step()
+    return prof
+
+
+def stops_after_a_few_steps(model, train_loader, optimizer, profiling):
+    with profile(activities=[ProfilerActivity.CUDA]) if profiling else contextlib.nullcontext() as prof:
+        for step, (images, labels) in enumerate(train_loader):
+            optimizer.zero_grad()
+            F.cross_entropy(model(images), labels).backward()
+            optimizer.step()
+            if profiling and step == 5:
+                break
+    return prof
+
+
+def profiled_only_when_asked(model, train_loader, optimizer, profiling):
+    with profile(activities=[ProfilerActivity.CUDA]) if profiling else contextlib.nullcontext() as prof:  # expect: TL704
+        for images, labels in train_loader:
+            optimizer.zero_grad()
+            F.cross_entropy(model(images), labels).backward()
+            optimizer.step()
     return prof
 
 
