@@ -501,24 +501,26 @@ Ev classify_call(const SemanticModel& m, TSNode call, int fn, int depth) {
   if (TSNode compiled = compile_call(m, f, fn); !ts_node_is_null(compiled)) {
     // A compiled function of this file does what its body does (a synchronize in it stays).
     TSNode def = compiled_definition(m, compiled);
-    return ts_node_is_null(def) || depth >= 2 ? Ev::Work : summarize_body(m, def, call, depth + 1);
+    if (ts_node_is_null(def)) return Ev::Work;
+    return depth == 0 ? summarize_body(m, def, call, depth + 1) : Ev::Opaque;
+  }
+  // A helper of this file: what its body does. Inside a helper, another helper is not
+  // followed (evidence two calls away is too weak to call it GPU work).
+  if (TSNode def = local_definition(m, call); !ts_node_is_null(def)) {
+    if (depth == 0) return summarize_body(m, def, call, depth + 1);
+    return any_device_argument(m, call, fn) ? Ev::Opaque : Ev::Unknown;
   }
   if (m.is_model_callee(f) || m.provenance(call).loss) return Ev::Work;
   // Another method of a module (`model.generate`, `model.get_current_losses()`): its own code,
   // which may read results on the host; what the project says it does, else unknown.
   bool module_method = method && m.is_model_callee_object(receiver);
-  // A helper of this file: what its body does.
-  if (depth < 2) {
-    TSNode def = local_definition(m, call);
-    if (!ts_node_is_null(def)) return summarize_body(m, def, call, depth + 1);
-  }
   if (m.call_resolves(call)) {
     // A method matched by its name only may be any method of that name: unknown code.
     if (m.call_target(call).starts_with("*.")) return any_device_argument(m, call, fn) ? Ev::Opaque : Ev::Unknown;
     uint32_t e = m.call_effects(call);
     if (e & kSyncs) return Ev::Sync;
     if ((e & kBackward) && !(e & kSteps)) return Ev::Long;  // trains in a loop of its own
-    if (e & (kSteps | kRunsModel | kBackward)) return Ev::Work;
+    if (e & (kSteps | kRunsModel | kBackward)) return depth == 0 ? Ev::Work : Ev::Opaque;
   }
   if (module_method) return on_device(m, receiver, fn, 0) || any_device_argument(m, call, fn) ? Ev::Opaque : Ev::Unknown;
   if (method && on_device(m, receiver, fn, 0))  // a tensor method: out.sum(), x.add_(y)
@@ -667,8 +669,9 @@ std::string work_text(const SemanticModel& m, TSNode n) {
 }
 
 // What the timing predicates ask of a whole file, computed once per file (they run at many
-// nodes): whether it runs on a CUDA-like device, and the names of its functions that read
-// `clock() - start` (timer helpers).
+// nodes): whether it uses CUDA (it says `cuda` somewhere: `torch.cuda`, `.cuda()`,
+// `device="cuda"`; a file that only speaks of a `device` may well run on the CPU or on XLA),
+// and the names of its functions that read `clock() - start` (timer helpers).
 struct FileFacts {
   const SemanticModel* model = nullptr;
   const char* source = nullptr;
@@ -684,12 +687,7 @@ const FileFacts& file_facts(const SemanticModel& m) {
   facts.model = &m;
   facts.source = m.source().data();
   facts.nodes = m.node_count();
-  // It says `cuda`, or speaks of a device and is not XLA code (lazy tensors, whose timing is
-  // another matter).
-  std::string_view src = m.source();
-  facts.accelerator = src.find("cuda") != std::string_view::npos ||
-                      (src.find("device") != std::string_view::npos && !m.imports().imported("xm") &&
-                       src.find("torch_xla") == std::string_view::npos);
+    facts.accelerator = m.source().find("cuda") != std::string_view::npos;
   if (!facts.accelerator) return facts;
   const Kinds& k = kinds();
   for (size_t i = 0; i < m.node_count(); ++i) {
@@ -1413,8 +1411,12 @@ bool long_profiled_loop(const SemanticModel& m, TSNode loop, std::string_view pr
   if (breaks_early(m, loop, 20)) return false;
   bool is_for = ts_node_symbol(loop) == k.for_statement;
   if (is_for && m.is_data_source(field(loop, "right"))) return true;
+  // A training loop over a range that is not a short literal one (or a `while`); a loop over a
+  // list or tuple (a few prepared batches) is as long as the list.
   if (const LoopInfo* info = m.loop(loop); info && info->reaches_backward) {
-    if (!is_for || !literal_range_at_most(m, field(loop, "right"), 20)) return true;
+    TSNode right = is_for ? field(loop, "right") : TSNode{};
+    bool range = is_for && ts_node_symbol(right) == k.call && m.text(field(right, "function")) == "range";
+    if (!is_for || (range && !literal_range_at_most(m, right, 20))) return true;
   }
   if (profiler.empty()) return false;
   bool steps = false;
@@ -1481,10 +1483,20 @@ bool profiles_long_loop(const PredicateEnv& e, TSNode call) {
     if (!same_node(n, region) && is_scope_boundary(ts_node_symbol(n))) return false;
     TSSymbol s = ts_node_symbol(n);
     if ((s == k.for_statement || s == k.while_statement) && long_profiled_loop(m, n, profiler)) found = n;
-    // A helper that trains in a loop of its own (`train_one_epoch(...)`).
-    if (s == k.call && ts_node_start_byte(n) >= from && m.call_resolves(n) && !m.call_target(n).starts_with("*.")) {
-      uint32_t fx = m.call_effects(n);
-      if ((fx & kBackward) && !(fx & kSteps)) found = n;
+    // A helper that trains in a loop of its own (`train_one_epoch(...)`): in this file, one of
+    // its loops is long; in another, it backpropagates in a loop.
+    if (s == k.call && ts_node_start_byte(n) >= from) {
+      if (TSNode def = local_definition(m, n); !ts_node_is_null(def)) {
+        walk(field(def, "body"), [&](TSNode c) {
+          if (!ts_node_is_null(found) || is_scope_boundary(ts_node_symbol(c))) return false;
+          TSSymbol cs = ts_node_symbol(c);
+          if ((cs == k.for_statement || cs == k.while_statement) && long_profiled_loop(m, c, "")) found = n;
+          return true;
+        }, [](TSNode) {});
+      } else if (m.call_resolves(n) && !m.call_target(n).starts_with("*.")) {
+        uint32_t fx = m.call_effects(n);
+        if ((fx & kBackward) && !(fx & kSteps)) found = n;
+      }
     }
     return true;
   }, [](TSNode) {});

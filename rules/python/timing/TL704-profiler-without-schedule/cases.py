@@ -24,10 +24,10 @@ def profile_generation(decoder, tokens, max_new_tokens):
     return tokens, prof
 
 
-def profile_started_by_hand(net, opt, batches):
+def profile_started_by_hand(net, opt, data_loader):
     prof = torch.profiler.profile(activities=[ProfilerActivity.CUDA])  # expect: TL704
     prof.start()
-    for step, (x, y) in enumerate(batches):
+    for step, (x, y) in enumerate(data_loader):
         opt.zero_grad()
         F.mse_loss(net(x), y).backward()
         opt.step()
@@ -104,3 +104,12 @@ def options_from_config(model, loader, optimizer, profiler_kwargs):
             F.mse_loss(model(x), y).backward()
             optimizer.step()
             prof.step()
+
+
+def a_few_prepared_steps(model, optimizer, prepared_batches):
+    with profile(activities=[ProfilerActivity.CPU]) as prof:
+        for x, y in prepared_batches:
+            optimizer.zero_grad()
+            F.mse_loss(model(x), y).backward()
+            optimizer.step()
+    return prof
