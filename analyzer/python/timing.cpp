@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <limits>
 #include <optional>
 #include <unordered_set>
 
@@ -90,13 +91,12 @@ bool conditional_within(const SemanticModel& m, TSNode n, TSNode outer) {
 // The innermost `for`/`while` around n (in its own function) that does not also hold `other`.
 TSNode loop_between(const SemanticModel& m, TSNode n, TSNode other) {
   const Kinds& k = kinds();
-  TSNode found{};
   for (TSNode p : m.ancestors(n)) {
     TSSymbol s = ts_node_symbol(p);
     if (is_scope_boundary(s)) break;
-    if ((s == k.for_statement || s == k.while_statement) && !contains_node(p, other)) found = p;
+    if ((s == k.for_statement || s == k.while_statement) && !contains_node(p, other)) return p;
   }
-  return found;
+  return {};
 }
 
 // ---- definitions of the same file -----------------------------------------------------
@@ -149,7 +149,7 @@ bool is_clock_api(std::string_view c) {
 
 enum class Clock { None, Plain, Synced };
 
-bool waits_for_device(const SemanticModel& m, TSNode root, int depth);
+bool waits_for_device(const SemanticModel& m, TSNode root);
 
 // A read of a host clock: a `time` function, or a helper of this file that returns one
 // (`def time_sync(): torch.cuda.synchronize(); return time.time()` waits first).
@@ -168,7 +168,7 @@ Clock clock_read(const SemanticModel& m, TSNode call, int depth = 0) {
     return true;
   }, [](TSNode) {});
   if (!returns_clock) return Clock::None;
-  return waits_for_device(m, field(def, "body"), depth + 1) ? Clock::Synced : Clock::Plain;
+  return waits_for_device(m, field(def, "body")) ? Clock::Synced : Clock::Plain;
 }
 
 // ---- where values live ----------------------------------------------------------------
@@ -415,23 +415,9 @@ bool any_device_argument(const SemanticModel& m, TSNode call, int fn) {
   return any;
 }
 
-// A condition that reads a device tensor on the host: `if (tok == eos).all():`, `while not done:`.
-bool condition_reads_device(const SemanticModel& m, TSNode cond, int fn) {
-  const Kinds& k = kinds();
-  if (ts_node_is_null(cond)) return false;
-  TSSymbol s = ts_node_symbol(cond);
-  if (s == k.not_operator) return condition_reads_device(m, field(cond, "argument"), fn);
-  if (s == k.boolean_operator)
-    return condition_reads_device(m, field(cond, "left"), fn) || condition_reads_device(m, field(cond, "right"), fn);
-  if (s == k.comparison_operator) {
-    std::string_view t = m.text(cond);
-    if (t.find(" is ") != std::string_view::npos || t.find(" in ") != std::string_view::npos) return false;
-    bool any = false;
-    for_each_named_child(cond, [&](TSNode c) { any = any || on_device(m, c, fn, 0); });
-    return any;
-  }
-  return on_device(m, cond, fn, 0);
-}
+// A condition that reads a device tensor on the host: `if (tok == eos).all():`, `while not done:`
+// (`x is None` compares identities and reads nothing).
+bool condition_reads_device(const SemanticModel& m, TSNode cond, int fn) { return on_device(m, cond, fn, 0); }
 
 Ev summarize_body(const SemanticModel& m, TSNode def, TSNode call, int depth);
 
@@ -533,20 +519,37 @@ Ev classify_call(const SemanticModel& m, TSNode call, int fn, int depth) {
   return any_device_argument(m, call, fn) ? Ev::Opaque : Ev::Unknown;
 }
 
-// A loop over a data loader, or one that trains over more than a handful of literal steps:
+// `range(N)` / `range(a, b)` of integer literals (directly or through a name bound to one)
+// with at most `limit` steps.
+bool literal_range_at_most(const SemanticModel& m, TSNode iterable, long limit) {
+  const Kinds& k = kinds();
+  if (ts_node_symbol(iterable) != k.call || m.text(field(iterable, "function")) != "range") return false;
+  TSNode args = arguments(iterable);
+  if (ts_node_is_null(args) || ts_node_named_child_count(args) == 0 || ts_node_named_child_count(args) > 2) return false;
+  long values[2] = {0, 0};
+  uint32_t n = ts_node_named_child_count(args);
+  for (uint32_t i = 0; i < n; ++i) {
+    TSNode a = ts_node_named_child(args, i);
+    if (ts_node_symbol(a) == k.identifier) {  // n_iter = 5
+      const Assignment* b = m.binding(m.text(a), ts_node_start_byte(a), m.function_of(a));
+      if (b && !b->parameter && !ts_node_is_null(b->value)) a = b->value;
+    }
+    if (ts_node_symbol(a) != k.integer) return false;
+    std::string digits(m.text(a));
+    digits.erase(std::remove(digits.begin(), digits.end(), '_'), digits.end());  // 10_000
+    values[i] = std::strtol(digits.c_str(), nullptr, 0);
+  }
+  long count = n == 1 ? values[0] : values[1] - values[0];
+  return count <= limit;
+}
+
+// A loop over a data loader, or one that trains over a range that is not a literal one:
 // timing around it measures wall-clock time of an epoch, where queued work is noise.
 bool long_loop(const SemanticModel& m, TSNode loop) {
-  const Kinds& k = kinds();
-  if (ts_node_symbol(loop) == k.for_statement) {
+  if (ts_node_symbol(loop) == kinds().for_statement) {
     TSNode right = field(loop, "right");
     if (m.is_data_source(right)) return true;
-    if (ts_node_symbol(right) == k.call && m.text(field(right, "function")) == "range") {
-      TSNode args = arguments(right);
-      bool literal = !ts_node_is_null(args) && ts_node_named_child_count(args) > 0;
-      if (literal)
-        for_each_named_child(args, [&](TSNode a) { literal = literal && ts_node_symbol(a) == k.integer; });
-      if (literal) return false;
-    }
+    if (literal_range_at_most(m, right, std::numeric_limits<long>::max())) return false;
   }
   const LoopInfo* info = m.loop(loop);
   return info && info->reaches_backward;
@@ -624,14 +627,14 @@ Ev summarize_body(const SemanticModel& m, TSNode def, TSNode call, int depth) {
   return unknown ? Ev::Opaque : Ev::Work;
 }
 
-bool waits_for_device(const SemanticModel& m, TSNode root, int depth) {
+// Something in the body waits for the device (a clock helper that synchronizes first).
+bool waits_for_device(const SemanticModel& m, TSNode root) {
   bool waits = false;
   walk(root, [&](TSNode n) {
     if (waits || is_scope_boundary(ts_node_symbol(n))) return false;
     if (ts_node_symbol(n) == kinds().call) {
       std::string_view name = callee_name(m, n);
       if (names_sync(name) || one_of(name, {"item", "cpu", "tolist", "numpy"})) waits = true;
-      (void)depth;
     }
     return true;
   }, [](TSNode) {});
@@ -687,7 +690,7 @@ const FileFacts& file_facts(const SemanticModel& m) {
   facts.model = &m;
   facts.source = m.source().data();
   facts.nodes = m.node_count();
-    facts.accelerator = m.source().find("cuda") != std::string_view::npos;
+  facts.accelerator = m.source().find("cuda") != std::string_view::npos;
   if (!facts.accelerator) return facts;
   const Kinds& k = kinds();
   for (size_t i = 0; i < m.node_count(); ++i) {
@@ -777,28 +780,28 @@ bool timed_region(const SemanticModel& m, TSNode end_read, TSNode start, int fn,
     }
     return true;
   }
-  // Started again after the read, in the loop that holds the read: one iteration is timed.
-  if (ts_node_is_null(loop)) {
-    for (TSNode p : m.ancestors(end_read)) {
-      if (is_scope_boundary(ts_node_symbol(p))) break;
-      if (ts_node_symbol(p) == k.for_statement || ts_node_symbol(p) == k.while_statement) loop = p;
-    }
-    if (ts_node_is_null(loop)) return false;
-  }
-  TSNode body = field(loop, "body");
+  // Started again after the read, in a loop that holds the read (innermost first): one
+  // iteration is timed.
   const auto* list = m.assignments(fn, name);
-  if (!list || ts_node_is_null(body)) return false;
-  const Assignment* again = nullptr;
-  for (const Assignment& b : *list)
-    if (!again && b.pos > at && b.pos <= ts_node_end_byte(body) && !ts_node_is_null(b.value) && !b.augmented &&
-        clock_read(m, b.value) != Clock::None && !conditional_within(m, b.value, loop))
-      again = &b;
-  if (!again) return false;
-  r->window.push_back({again->pos, ts_node_end_byte(body)});
-  r->window.push_back({ts_node_start_byte(body), at});
-  r->gap.push_back({after, ts_node_start_byte(again->value)});
-  r->loop = loop;
-  return true;
+  if (!list) return false;
+  for (TSNode p : m.ancestors(end_read)) {
+    if (is_scope_boundary(ts_node_symbol(p))) break;
+    if (ts_node_symbol(p) != k.for_statement && ts_node_symbol(p) != k.while_statement) continue;
+    if (!ts_node_is_null(loop) && !contains_node(loop, p)) break;  // only loops the start is outside of
+    TSNode body = field(p, "body");
+    if (ts_node_is_null(body)) continue;
+    for (const Assignment& b : *list) {
+      if (b.pos <= at || b.pos > ts_node_end_byte(body) || ts_node_is_null(b.value) || b.augmented ||
+          clock_read(m, b.value) == Clock::None || conditional_within(m, b.value, p))
+        continue;
+      r->window.push_back({b.pos, ts_node_end_byte(body)});
+      r->window.push_back({ts_node_start_byte(body), at});
+      r->gap.push_back({after, ts_node_start_byte(b.value)});
+      r->loop = p;
+      return true;
+    }
+  }
+  return false;
 }
 
 std::vector<Event> span_events(const SemanticModel& m, TSNode scope, const Spans& spans, TSNode avoid) {
@@ -1360,25 +1363,6 @@ bool timed_without_warmup(const PredicateEnv& e, TSNode loop) {
 
 // ---- profiler -------------------------------------------------------------------------------
 
-bool literal_range_at_most(const SemanticModel& m, TSNode iterable, long limit) {
-  const Kinds& k = kinds();
-  if (ts_node_symbol(iterable) != k.call || m.text(field(iterable, "function")) != "range") return false;
-  TSNode args = arguments(iterable);
-  if (ts_node_is_null(args) || ts_node_named_child_count(args) == 0 || ts_node_named_child_count(args) > 2) return false;
-  long values[2] = {0, 0};
-  uint32_t n = ts_node_named_child_count(args);
-  for (uint32_t i = 0; i < n; ++i) {
-    TSNode a = ts_node_named_child(args, i);
-    if (ts_node_symbol(a) == k.identifier) {  // n_iter = 5
-      const Assignment* b = m.binding(m.text(a), ts_node_start_byte(a), m.function_of(a));
-      if (b && !b->parameter && !ts_node_is_null(b->value)) a = b->value;
-    }
-    if (ts_node_symbol(a) != k.integer) return false;
-    values[i] = std::strtol(std::string(m.text(a)).c_str(), nullptr, 0);
-  }
-  long count = n == 1 ? values[0] : values[1] - values[0];
-  return count <= limit;
-}
 
 // The loop leaves after a few iterations: `if step == 5: break` (a literal of at most `limit`
 // compared in the condition of an `if` that breaks out of this loop).

@@ -80,6 +80,19 @@ def eval_with_per_batch_timing(model, loader):
     return infer_time
 
 
+@torch.no_grad()
+def token_latencies(decoder, tokens, steps):
+    decoder.eval()
+    tokens = tokens.cuda()
+    last = time.perf_counter()
+    for _ in range(steps):
+        logits = decoder(tokens)
+        latency = time.perf_counter() - last  # expect: TL701
+        # The wait below is outside every window: the time the GPU still needed is lost.
+        print(f"{latency * 1000:.1f} ms, top logit {logits.max().item():.2f}")
+        last = time.perf_counter()
+
+
 # ---- negatives ----
 
 def synchronized_before_read(model, x):
