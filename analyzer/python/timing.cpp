@@ -1171,6 +1171,12 @@ bool event_read_unsynchronized(const PredicateEnv& e, TSNode end) {
   const Kinds& k = kinds();
   TSNode call = e.match;
   std::string root = event_root(m, end);
+  // Built here by something other than an Event (a timer class of the project with its own
+  // `record()` / `elapsed_time()`): not a CUDA event.
+  if (const Assignment* b = m.binding(root, ts_node_start_byte(call), m.function_of(call));
+      b && !b->parameter && !b->loop_target && !ts_node_is_null(b->value) &&
+      m.text(b->value).find("Event") == std::string_view::npos)
+    return false;
   TSNode scope = scope_of(m, call);
   TSNode record{};
   walk(scope, [&](TSNode n) {

@@ -1,3 +1,5 @@
+import time
+
 import torch
 import torch.nn.functional as F
 
@@ -120,3 +122,21 @@ class PhaseTimer:
     def millis(self):
         # Recorded in another method: the caller decides when to wait.
         return self.start_event.elapsed_time(self.end_event)
+
+
+class StepClock:
+    """A host-side stand-in with the same method names as a CUDA event."""
+
+    def record(self):
+        self.at = time.perf_counter()
+
+    def elapsed_time(self, other):
+        return (other.at - self.at) * 1000
+
+
+def host_clock_objects(model, inputs):
+    begin, finish = StepClock(), StepClock()
+    begin.record()
+    model(inputs)
+    finish.record()
+    return begin.elapsed_time(finish)
