@@ -1281,8 +1281,8 @@ void work_callees(const SemanticModel& m, TSNode loop, std::vector<std::string>*
 }
 
 // How the function holding n is called in this file: more than once or in a loop (an earlier
-// call warms up a later one) -> -1; else the number of calls (0 or 1).
-int calls_of_enclosing_function(const SemanticModel& m, TSNode n) {
+// call warms up a later one) -> -1; else the number of calls (0 or 1), the call in *site.
+int calls_of_enclosing_function(const SemanticModel& m, TSNode n, TSNode* site) {
   const Kinds& k = kinds();
   const FunctionInfo* f = m.function(m.function_of(n));
   if (!f) return 1;  // module-level code runs once
@@ -1292,6 +1292,7 @@ int calls_of_enclosing_function(const SemanticModel& m, TSNode n) {
     if (ts_node_symbol(c) != k.call || contains_node(f->node, c)) continue;
     if (callee_name(m, c) != f->name) continue;
     ++calls;
+    *site = c;
     for (TSNode p : m.ancestors(c)) {
       if (is_scope_boundary(ts_node_symbol(p))) break;
       if (ts_node_symbol(p) == k.for_statement || ts_node_symbol(p) == k.while_statement) return -1;
@@ -1300,13 +1301,52 @@ int calls_of_enclosing_function(const SemanticModel& m, TSNode n) {
   return calls > 1 ? -1 : calls;
 }
 
-// The callee text is rooted at a parameter of the function around n (`model`, `fn`, `self.x`
-// is not): the caller hands the code in and may have run it already.
-bool rooted_at_parameter(const SemanticModel& m, std::string_view callee, TSNode n) {
+// The parameter of the function around n that the callee text is rooted at (`model` of
+// `model.forward`; never `self`), or -1.
+int parameter_index(const SemanticModel& m, std::string_view callee, TSNode n) {
   std::string_view root = callee.substr(0, callee.find_first_of(".(["));
-  if (root == "self") return false;
+  const FunctionInfo* f = m.function(m.function_of(n));
+  if (root == "self" || !f) return -1;
   const Assignment* b = m.binding(root, ts_node_start_byte(n), m.function_of(n));
-  return b && b->parameter;
+  if (!b || !b->parameter) return -1;
+  int index = 0, found = -1;
+  for_each_named_child(field(f->node, "parameters"), [&](TSNode p) {
+    TSNode name = ts_node_symbol(p) == kinds().identifier ? p : field(p, "name");
+    if (ts_node_symbol(p) == kinds().typed_parameter) name = ts_node_named_child(p, 0);
+    if (!ts_node_is_null(name) && m.text(name) == root) found = index;
+    ++index;
+  });
+  return found;
+}
+
+// At the one call of the benchmark function, the code handed in for parameter `index` ran
+// before (called, or handed to another function that may run it), or the caller speaks of
+// warm-up: the benchmark starts warm.
+bool caller_warmed_up(const SemanticModel& m, TSNode site, int index) {
+  const Kinds& k = kinds();
+  TSNode args = arguments(site);
+  if (ts_node_is_null(args) || index < 0 || static_cast<uint32_t>(index) >= ts_node_named_child_count(args)) return true;
+  TSNode arg = ts_node_named_child(args, static_cast<uint32_t>(index));
+  if (ts_node_symbol(arg) == k.keyword_argument) return true;  // not positional: no claim
+  std::string_view passed = m.text(arg);
+  TSNode scope = scope_of(m, site);
+  uint32_t from = ts_node_start_byte(scope);
+  if (mentions_warmup(m.source().substr(from, ts_node_start_byte(site) - from))) return true;
+  bool ran = false;
+  walk(scope, [&](TSNode n) {
+    if (ran || ts_node_start_byte(n) >= ts_node_start_byte(site)) return false;
+    if (!same_node(n, scope) && is_scope_boundary(ts_node_symbol(n))) return false;
+    if (ts_node_symbol(n) != k.call) return true;
+    TSNode f = field(n, "function");
+    if (m.text(f) == passed) ran = true;
+    if (!m.canonical(f).starts_with("torch.") && !ts_node_is_null(arguments(n)))
+      for_each_named_child(arguments(n), [&](TSNode a) {
+        if (ts_node_symbol(a) == k.keyword_argument) a = field(a, "value");
+        if (m.text(a) == passed) ran = true;
+      });
+    return true;
+  }, [](TSNode) {});
+  return ran;
 }
 
 // On a loop (TL702): a clock read or event recorded just before it and read just after it
@@ -1357,12 +1397,16 @@ bool timed_without_warmup(const PredicateEnv& e, TSNode loop) {
     }, [](TSNode) {});
     if (guarded) return false;
   }
-  // A helper handed the code to time is warmed up by its callers in other files, unless the one
-  // call in this file shows otherwise.
-  int calls = calls_of_enclosing_function(m, loop);
+  // Code handed in by the caller: a helper never called here is warmed up (or not) by its
+  // callers elsewhere; the one call in this file says whether it ran before.
+  TSNode site{};
+  int calls = calls_of_enclosing_function(m, loop, &site);
   if (calls < 0) return false;
-  for (const std::string& c : callees)
-    if (calls == 0 && rooted_at_parameter(m, c, loop)) return false;
+  for (const std::string& c : callees) {
+    int index = parameter_index(m, c, loop);
+    if (index < 0) continue;
+    if (calls == 0 || caller_warmed_up(m, site, index)) return false;
+  }
   e.bindings.literal.insert(e.bindings.literal.begin(), {"WORK", short_text(callees.front())});
   return true;
 }

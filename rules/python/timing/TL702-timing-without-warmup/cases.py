@@ -49,6 +49,23 @@ def decode_throughput(checkpoint, tokens):
     return 20 / (time.time() - t_start)
 
 
+@torch.no_grad()
+def measure(net, batch, iters=30):
+    torch.cuda.synchronize()
+    begin = time.perf_counter()
+    for _ in range(iters):  # expect: TL702
+        net(batch)
+    torch.cuda.synchronize()
+    return (time.perf_counter() - begin) / iters
+
+
+@torch.no_grad()
+def report(checkpoint):
+    net = torch.jit.load(checkpoint).cuda().eval()
+    batch = torch.randn(16, 3, 224, 224, device="cuda")
+    print(measure(net, batch))
+
+
 # ---- negatives ----
 
 def warmed_up_first(model, x, iters=100):
@@ -98,6 +115,20 @@ def compare(model, x):
     x = x.cuda()
     run_benchmark(model, x, 5)  # the first call warms up the second
     return run_benchmark(model, x, 50)
+
+
+def time_layer(layer, x, iters):
+    torch.cuda.synchronize()
+    begin = time.perf_counter()
+    for _ in range(iters):
+        layer(x)
+    torch.cuda.synchronize()
+    return (time.perf_counter() - begin) / iters
+
+
+def report_layer(layer, x):
+    layer(x)  # the caller runs it once before timing
+    return time_layer(layer, x, 100)
 
 
 def epoch_over_a_loader(model, loader, optimizer):
