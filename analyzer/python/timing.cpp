@@ -856,8 +856,12 @@ bool in_cpu_branch(const SemanticModel& m, TSNode n) {
 std::optional<Event> unwaited_work(const SemanticModel& m, const Region& r, TSNode end_read) {
   std::optional<Event> work = last_unwaited_work(span_events(m, r.scope, r.window, end_read));
   if (!work || ts_node_is_null(r.loop)) return work;
+  // A wait under a periodic guard (`if step % 100 == 0:`) loses the time only now and then; one
+  // under a setting (`if split == "val":`) does whenever it runs.
   for (const Event& ev : span_events(m, r.scope, r.gap, end_read))
-    if ((ev.kind == Ev::Sync || ev.kind == Ev::Opaque) && runs_with(m, ev.node, end_read, r.loop)) return work;
+    if ((ev.kind == Ev::Sync || ev.kind == Ev::Opaque) &&
+        (runs_with(m, ev.node, end_read, r.loop) || !m.periodic_guarded(ev.node)))
+      return work;
   TSNode body = field(r.loop, "body");
   Spans whole{{ts_node_start_byte(body), ts_node_end_byte(body)}};
   if (!long_loop(m, r.loop) && !any_wait(span_events(m, r.scope, whole, {}))) return work;
@@ -1209,15 +1213,22 @@ bool event_read_unsynchronized(const PredicateEnv& e, TSNode end) {
 
 bool mentions_warmup(std::string_view text) { return lower(text).find("warm") != std::string::npos; }
 
-// `for _ in range(N)`, `while ...`, or a loop over a list of inputs: repetitions of a benchmark,
-// not an epoch over a data loader.
+// `for _ in range(N)` (also through `tqdm(range(N))` / `enumerate`), `itertools.repeat`, or a
+// `while` loop: repetitions of a benchmark, not an epoch over data.
 bool repetition_loop(const SemanticModel& m, TSNode loop) {
-  if (ts_node_symbol(loop) == kinds().for_statement && m.is_data_source(field(loop, "right"))) return false;
-  // A training loop over anything but a range is an epoch too.
-  const LoopInfo* info = m.loop(loop);
-  if (!info || !info->reaches_backward || ts_node_symbol(loop) != kinds().for_statement) return true;
+  const Kinds& k = kinds();
+  if (ts_node_symbol(loop) == k.while_statement) return true;
   TSNode right = field(loop, "right");
-  return ts_node_symbol(right) == kinds().call && m.text(field(right, "function")) == "range";
+  while (ts_node_symbol(right) == k.call) {
+    std::string c = m.canonical(field(right, "function"));
+    if (c == "range" || c == "itertools.repeat") return true;
+    TSNode args = arguments(right);
+    bool wrapper = c == "enumerate" || last_segment(c) == "tqdm" || last_segment(c) == "trange";
+    if (last_segment(c) == "trange") return true;
+    if (!wrapper || ts_node_is_null(args) || ts_node_named_child_count(args) == 0) return false;
+    right = ts_node_named_child(args, 0);
+  }
+  return false;
 }
 
 // The statement before `stmt` in its block that starts the timing: `X = time.perf_counter()`
