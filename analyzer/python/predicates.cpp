@@ -306,7 +306,7 @@ const std::vector<NamedContext>& contexts() {
 const std::vector<NamedPredicate>& predicates() {
   static const std::vector<NamedPredicate> all = [] {
     std::vector<NamedPredicate> v = kPredicates;
-    for (const auto* group : {&step_order_predicates(), &region_predicates(), &accumulator_predicates(), &handler_predicates()}) v.insert(v.end(), group->begin(), group->end());
+    for (const auto* group : {&step_order_predicates(), &region_predicates(), &accumulator_predicates(), &handler_predicates(), &timing_predicates()}) v.insert(v.end(), group->begin(), group->end());
     return v;
   }();
   return all;

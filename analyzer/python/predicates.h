@@ -15,7 +15,7 @@ using ContextFn = bool (*)(const SemanticModel&, TSNode node);
 struct PredicateEnv {
   const SemanticModel& model;
   TSNode match;  // the node the rule matched
-  const Bindings& bindings;
+  Bindings& bindings;  // a predicate may add `bind` text ({NAME} in the message) that it found
 };
 using PredicateFn = bool (*)(const PredicateEnv&, TSNode arg);
 
@@ -41,6 +41,8 @@ const std::vector<NamedPredicate>& region_predicates();
 const std::vector<NamedPredicate>& accumulator_predicates();
 // Out-of-memory handlers and file-wide facts (handlers.cpp).
 const std::vector<NamedPredicate>& handler_predicates();
+// Timing and profiling code: clocks, CUDA events, warm-up, profiler schedules (timing.cpp).
+const std::vector<NamedPredicate>& timing_predicates();
 ContextFn find_context(const std::string& name);
 PredicateFn find_predicate(const std::string& name);
 

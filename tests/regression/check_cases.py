@@ -19,7 +19,7 @@ data = json.loads(proc.stdout or "{}")
 classes = {"TL101", "TL102", "TL201", "TL301", "TL303", "TL304", "TL305",
            "TL105", "TL106", "TL107", "TL202", "TL203", "TL207", "TL302", "TL306",
            "TL307", "TL308", "TL309", "TL310", "TL312", "TL313", "TL314", "TL315", "TL316",
-           "TL401", "TL402", "TL404"}
+           "TL401", "TL402", "TL404", "TL701"}
 got = collections.defaultdict(set)
 for f in data.get("findings", []):
     got[(os.path.basename(f["path"]), f["line"])].add(f["rule"])
