@@ -182,6 +182,7 @@ Matcher compile_match(const MatchSpec& s, const std::vector<std::string>& metava
   m.bind = s.bind;
   hoist_context_conditions(m);
   m.heads = head_words(m);
+  m.starts = root_kinds(m);
   if (m.any.size() > 1)
     for (uint32_t i = 0; i < m.any.size(); ++i) m.any_index.add(i, m.any[i].heads);
   return m;
@@ -339,6 +340,10 @@ CompiledRule compile_rule(const RuleSpec& spec) {
 }
 
 bool evaluate(const Matcher& m, TSNode node, const SemanticModel& model, Bindings& b) {
+  // A kind none of its parts can start at fails before any of them runs: `inside: {any:
+  // [{kind: function_definition}, {kind: module}], has: ...}` must not walk every ancestor.
+  if (!m.starts.empty() && std::find(m.starts.begin(), m.starts.end(), ts_node_symbol(node)) == m.starts.end())
+    return false;
   if (m.kind && ts_node_symbol(node) != *m.kind) return false;
   if (m.pattern) {
     if (m.pattern->symbol != ts_node_symbol(node) && m.pattern->type == PatternNode::Type::Node) return false;

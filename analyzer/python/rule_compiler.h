@@ -44,6 +44,7 @@ struct Matcher {
   // The head words one of which a node needs for this matcher to hold there (empty: any node).
   std::vector<std::string> heads;
   HeadIndex any_index;  // the `any:` branches by head word (empty: try them all)
+  std::vector<TSSymbol> starts;  // the node kinds it can hold at (empty: any), tested first
 };
 
 struct CompiledRule {
