@@ -52,6 +52,7 @@ class ProjectIndex {
   void resolve_calls();
   void propagate_effects();
   void propagate_call_sites();
+  void propagate_compiled();  // compiled.cpp
 
   std::vector<FileSummary> files_;
   std::vector<Fn> fns_;
