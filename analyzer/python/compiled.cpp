@@ -19,6 +19,8 @@ namespace torchlint::py {
 
 namespace {
 
+constexpr int kMaxBaseDepthForOverrides = 8;
+
 template <size_t N>
 bool in(const std::array<std::string_view, N>& set, std::string_view s) {
   return std::find(set.begin(), set.end(), s) != set.end();
@@ -213,6 +215,25 @@ bool SemanticModel::eager_only(TSNode n) const {
   return false;
 }
 
+bool SemanticModel::constant_call(TSNode call) const {
+  const Kinds& k = kinds();
+  if (ts_node_symbol(call) != k.call) return false;
+  TSNode callee = field(call, "function"), root = callee;
+  while (ts_node_symbol(root) == k.attribute) root = field(root, "object");
+  if (ts_node_symbol(root) != k.identifier) return false;
+  if (!same_node(root, callee) && !imports_.imported(text(root))) return false;  // `obj.method(...)`: obj may hold tensors
+  TSNode args = field(call, "arguments");
+  bool literal = true;
+  if (!ts_node_is_null(args))
+    for_each_named_child(args, [&](TSNode a) {
+      if (ts_node_symbol(a) == k.keyword_argument) a = field(a, "value");
+      TSSymbol s = ts_node_symbol(a);
+      literal = literal && (s == k.string || s == k.integer || s == k.float_ || s == k.true_ || s == k.false_ ||
+                            s == k.none || is_kind(a, "concatenated_string"));
+    });
+  return literal;
+}
+
 std::vector<std::string> SemanticModel::compiled_targets() const {
   const Kinds& k = kinds();
   std::vector<std::string> out;
@@ -287,12 +308,22 @@ std::vector<std::string> SemanticModel::compiled_targets() const {
     std::string_view attr = text(field(x, "attribute"));
     for (const std::string& o : owners)
       if (o.ends_with(".__call__")) dst.push_back(o.substr(0, o.size() - 8) + std::string(attr));
-    if (owners.empty()) dst.push_back(target_of(x, fn));
+    if (!owners.empty()) return;
+    // `self.forward` in a base class: whichever subclass `self` is (`^`: overrides count too).
+    TSNode obj = field(x, "object");
+    bool on_self = ts_node_symbol(obj) == k.identifier && text(obj) == "self";
+    dst.push_back((on_self ? "^" : "") + target_of(x, fn));
   };
   auto compiled = [&](TSNode x, int fn, uint32_t pos, const char* prefix) {
     std::vector<std::string> found;
     resolve(resolve, x, fn, pos, 0, found);
-    for (std::string& t : found) add(prefix + t);
+    for (std::string& t : found) {
+      if (*prefix == '~' && !t.ends_with(".__call__")) continue;  // `x.compile()`: an instance
+      // `^Base.forward|apply_compile`: overrides count in subclasses that inherit the method
+      // making the call (one that overrides it compiles something else).
+      if (t.starts_with("^")) t += "|" + (fn >= 0 ? functions_[fn].name : std::string());
+      add(prefix + t);
+    }
   };
   for (const CallInfo& c : calls_) {
     if (c.decorator || ts_node_symbol(c.node) != k.call) continue;
@@ -431,6 +462,34 @@ std::vector<std::string> SemanticModel::submodule_calls(int fn) const {
 
 // ---- the project join ----
 
+std::vector<uint32_t> ProjectIndex::overriding_methods(std::string_view method, std::string_view site,
+                                                       std::string_view from_module) const {
+  std::vector<uint32_t> out;
+  size_t dot = method.rfind('.');
+  if (dot == std::string_view::npos) return out;
+  std::string owner(method.substr(0, dot));
+  std::vector<uint32_t> owners = resolve_classes(owner, from_module);
+  std::string_view name = method.substr(dot + 1);
+  std::vector<uint32_t> site_fns = resolve_functions(owner + "." + std::string(site), from_module);
+  // A class derives from an owner when one of its project bases is the owner or derives from it.
+  auto derives = [&](auto&& self, uint32_t c, int depth) -> bool {
+    if (depth > kMaxBaseDepthForOverrides) return false;
+    std::string_view module = classes_[c].qualname;
+    module = module.substr(0, module.rfind('.') == std::string_view::npos ? 0 : module.rfind('.'));
+    for (const std::string& b : classes_[c].bases)
+      for (uint32_t bi : resolve_classes(b, module))
+        if (bi != c && (std::find(owners.begin(), owners.end(), bi) != owners.end() || self(self, bi, depth + 1))) return true;
+    return false;
+  };
+  for (uint32_t c = 0; c < classes_.size(); ++c) {
+    if (owners.empty() || !derives(derives, c, 0)) continue;
+    if (resolve_functions(classes_[c].qualname + "." + std::string(site), from_module) != site_fns) continue;
+    auto it = fn_by_qualname_.find(classes_[c].qualname + "." + std::string(name));
+    if (it != fn_by_qualname_.end()) out.push_back(it->second);
+  }
+  return out;
+}
+
 void ProjectIndex::propagate_compiled() {
   std::vector<uint32_t> work;
   auto mark = [&](uint32_t g, bool root) {
@@ -453,7 +512,16 @@ void ProjectIndex::propagate_compiled() {
         if (dot == std::string_view::npos) continue;
         if (!resolve_functions(std::string(target.substr(0, dot)) + ".compile", file.module).empty()) continue;
       }
+      std::string_view site;
+      if (target.starts_with("^")) {
+        size_t bar = target.find('|');
+        if (bar == std::string_view::npos) continue;
+        site = target.substr(bar + 1);
+        target = target.substr(1, bar - 1);
+      }
       for (uint32_t g : resolve_functions(target, file.module)) mark(g, true);
+      if (!site.empty())
+        for (uint32_t g : overriding_methods(target, site, file.module)) mark(g, true);
     }
   }
   // Dynamo inlines what compiled code calls: resolved calls outside eager-only branches, not
@@ -464,7 +532,9 @@ void ProjectIndex::propagate_compiled() {
     const FunctionSummary& s = summary(fns_[f]);
     for (size_t i = 0; i < s.calls.size(); ++i) {
       const CallRef& c = s.calls[i];
-      if (c.eager_only || c.target.starts_with("*.")) continue;
+      // A helper handed only literals has no tensors: Dynamo breaks at its call (if anything in
+      // it is untraceable) and runs its frame eagerly, so its lines are not compiled code.
+      if (c.eager_only || c.constant_args || c.target.starts_with("*.")) continue;
       if (std::find(s.decorators.begin(), s.decorators.end(), i) != s.decorators.end()) continue;
       for (uint32_t g : fns_[f].callees[i]) mark(g, false);
     }

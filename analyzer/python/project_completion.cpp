@@ -184,6 +184,7 @@ FileSummary SemanticModel::summary() const {
       r.under_no_grad = c.under_no_grad;
       r.periodic = periodic_guarded(c.node);
       r.eager_only = eager_only(c.node);
+      r.constant_args = constant_call(c.node);
       uint32_t pos = ts_node_start_byte(c.node);
       const ModeCall* last = last_mode_switch(modes, pos);
       r.after_eval = last && last->eval;

@@ -317,6 +317,8 @@ class SemanticModel {
   // `n` sits where only eager execution reaches: under `if not torch.compiler.is_compiling():`,
   // in the `else` of `if torch.compiler.is_compiling():`, after `if is_compiling(): return ...`.
   bool eager_only(TSNode n) const;
+  // A call of a plain function (not a method of an object) with literal arguments only.
+  bool constant_call(TSNode call) const;
   // kCompileRoot / kCompileDisabled / kCompileOpaque from the decorators of function `fn`.
   uint32_t compile_decorator_effects(int fn) const;
   // What the file hands to torch.compile (`torch.compile(x)`, `x.compile()`), as call targets.

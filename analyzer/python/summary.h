@@ -54,6 +54,7 @@ struct CallRef {
   bool after_eval = false;    // the caller's last mode switch before it is to eval
   bool periodic = false;      // under a periodic guard (`if step % N == 0:`)
   bool eager_only = false;    // under `if not torch.compiler.is_compiling():`: never traced by Dynamo
+  bool constant_args = false; // a plain function handed only literals (`require_package("x")`): no tensors
 };
 
 // A mode switch or a call, in source order, to compute what mode a function leaves behind.

@@ -30,6 +30,7 @@ class Decoder(nn.Module):
 
     def forward(self, tokens, targets=None):
         h = self.embed(tokens)
+        self.warn_cache(use_cache=True)
         h = self.norm(self.proj(h))
         print("hidden", h.shape)  # expect: TL501
         if not torch.compiler.is_compiling():
@@ -44,6 +45,12 @@ class Decoder(nn.Module):
             raise RuntimeError(f"nan loss at {loss.item()}")  # error path
         self.last_loss = loss.item()  # expect: TL501
         return logits, loss
+
+    def warn_cache(self, use_cache):
+        if use_cache and self.training:
+            logger.warning("use_cache=True is ignored while training")  # conditional warning
+            use_cache = False
+        return use_cache
 
     def generate(self, tokens, steps):
         # Not compiled: only `forward` runs through the compiled module.
@@ -79,6 +86,16 @@ def decode_step(model, x):
     token = sample(logits)
     scores = logits.softmax(-1).cpu().numpy()  # traced since PyTorch 2.1: no break
     return token, scores
+
+
+def check_backend(name):
+    logger.info("backend %s", name)  # reached only through a literal-argument call
+
+
+@torch.compile
+def scaled(x):
+    check_backend("inductor")
+    return x * 2
 
 
 def report(values):
