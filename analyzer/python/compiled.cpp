@@ -628,6 +628,42 @@ bool is_tensor_annotation(const SemanticModel& m, TSNode annotation) {
 }
 
 bool tensor_value(const SemanticModel& m, TSNode expr, int fn, int depth);
+bool from_tensor_parameter(const SemanticModel& m, TSNode expr, int fn, int depth);
+
+// Provenance reads `.data` / `.grad` as a tensor's; on anything else (`opt.data`,
+// `torch.utils.data.get_worker_info()`) the value is not known to be a tensor.
+bool through_untyped_data(const SemanticModel& m, TSNode expr, int fn, int depth) {
+  const Kinds& k = kinds();
+  if (ts_node_is_null(expr) || depth > 12) return false;
+  TSSymbol s = ts_node_symbol(expr);
+  if (s == k.identifier || s == k.attribute) {
+    if (s == k.attribute) {
+      std::string_view attr = m.text(field(expr, "attribute"));
+      TSNode obj = field(expr, "object");
+      if ((attr == "data" || attr == "grad") && !m.provenance(obj).tensor && !from_tensor_parameter(m, obj, fn, 0))
+        return true;
+    }
+    // What the name holds (`worker_id = info.id if info else 0`, `args.data_dir = args.data`).
+    const Assignment* b = m.binding(m.text(expr), ts_node_start_byte(expr), fn);
+    if (b && !b->parameter && !b->loop_target && !ts_node_is_null(b->value) && !contains_node(b->value, expr))
+      return through_untyped_data(m, b->value, b->fn, depth + 1);
+    return s == k.attribute && through_untyped_data(m, field(expr, "object"), fn, depth + 1);
+  }
+  if (s == k.call) {
+    TSNode callee = field(expr, "function");
+    return ts_node_symbol(callee) == k.attribute && through_untyped_data(m, callee, fn, depth + 1);
+  }
+  if (s == k.subscript) return through_untyped_data(m, field(expr, "value"), fn, depth + 1);
+  bool any = false;
+  if (s == k.parenthesized_expression || s == k.unary_operator || s == k.binary_operator || s == k.conditional_expression)
+    for_each_named_child(expr, [&](TSNode c) { any = any || through_untyped_data(m, c, fn, depth + 1); });
+  return any;
+}
+
+// A bare truth test (`if x:`) reads a tensor only when `x` is computed by a tensor op
+// (`mask.any()`, `torch.all(...)`, a comparison): a model's raw output may be a list, a
+// dict or None, whose truth is plain Python.
+bool truth_of_tensor_op(const SemanticModel& m, TSNode expr, int fn, int depth);
 
 // A value computed from a parameter annotated `torch.Tensor` through tensor methods and ops.
 bool from_tensor_parameter(const SemanticModel& m, TSNode expr, int fn, int depth) {
@@ -682,9 +718,13 @@ bool tensor_value(const SemanticModel& m, TSNode expr, int fn, int depth) {
     std::string_view name = ts_node_symbol(callee) == k.attribute ? m.text(field(callee, "attribute")) : m.text(callee);
     if (static_member(last_segment(name), true)) return false;  // x.dim(), torch.is_autocast_enabled()
     if (name == "get_default_dtype" || last_segment(name).starts_with("get_") || last_segment(name).starts_with("are_")) return false;
+    // `sum(k.startswith("x") for k in keys)`: the generator's own variables are not the
+    // function's names of the same spelling.
+    if (is_kind(field(expr, "arguments"), "generator_expression") && !m.canonical(callee).starts_with("torch.")) return false;
   }
   if (s == k.comparison_operator) return false;  // judged by tensor_truth
-  return m.provenance(expr).tensor || from_tensor_parameter(m, expr, fn, depth);
+  if (from_tensor_parameter(m, expr, fn, depth)) return true;
+  return m.provenance(expr).tensor && !through_untyped_data(m, expr, fn, 0);
 }
 
 // Whether the truth value of `cond` reads tensor data (a data-dependent branch).
@@ -714,7 +754,23 @@ bool tensor_truth(const SemanticModel& m, TSNode cond, int fn) {
     });
     return tensor && !identity;
   }
-  return tensor_value(m, cond, fn, 0);
+  return truth_of_tensor_op(m, cond, fn, 0);
+}
+
+bool truth_of_tensor_op(const SemanticModel& m, TSNode expr, int fn, int depth) {
+  const Kinds& k = kinds();
+  if (ts_node_is_null(expr) || depth > 6) return false;
+  TSSymbol s = ts_node_symbol(expr);
+  if (s == k.identifier) {
+    const Assignment* b = m.binding(m.text(expr), ts_node_start_byte(expr), fn);
+    if (b && b->parameter) return from_tensor_parameter(m, expr, fn, 0);
+    if (!b || b->loop_target || b->augmented || ts_node_is_null(b->value)) return false;
+    if (ts_node_symbol(b->value) == k.comparison_operator) return tensor_truth(m, b->value, b->fn);
+    return truth_of_tensor_op(m, b->value, b->fn, depth + 1);
+  }
+  if (s == k.call && m.is_model_callee(field(expr, "function"))) return false;
+  if (s != k.call && s != k.subscript && s != k.attribute) return false;
+  return tensor_value(m, expr, fn, 0);
 }
 
 // `cond` is the condition of an `if`/`elif`/`while` or of a conditional expression, and its
@@ -731,29 +787,51 @@ bool tensor_condition(const PredicateEnv& e, TSNode cond) {
 
 // ---- Python objects Dynamo cannot trace ----
 
-// A tokenizer: built by a tokenizer library or factory (`AutoTokenizer.from_pretrained`,
-// `tiktoken.get_encoding`, `get_tokenizer(...)`), or handed to `__init__` as `tokenizer` and
-// stored; never a project nn.Module (a patch "tokenizer" layer is a module).
-bool tokenizer_value(const SemanticModel& m, const Assignment& a) {
+// A text tokenizer: built by a tokenizer library (`transformers` `*Tokenizer*` classes,
+// `tokenizers`, `tiktoken`, `sentencepiece`), by a project tokenizer class that is not a
+// module, by a factory (`get_tokenizer(name)`) that does not return a module, or handed to
+// `__init__` as `tokenizer` and stored (by name: `confidence: medium`). Neural "tokenizers"
+// (VQ, audio, patch tokenizers) are modules and trace fine.
+enum class TokenizerEvidence { None, Construction, Name };
+
+TokenizerEvidence tokenizer_value(const SemanticModel& m, const Assignment& a, int depth = 0) {
   const Kinds& k = kinds();
-  if (a.parameter)
-    return lower(a.name).find("tokenizer") != std::string::npos &&
-           (ts_node_is_null(a.annotation) || lower(m.text(a.annotation)).find("tokenizer") != std::string::npos);
+  if (depth > 4) return TokenizerEvidence::None;
+  if (a.parameter) {
+    std::string name = lower(a.name);
+    bool text_tokenizer = name == "tokenizer" || name.starts_with("tokenizer_") || name.ends_with("text_tokenizer");
+    bool annotated_as_tokenizer = !ts_node_is_null(a.annotation) && m.text(a.annotation).find("Tokenizer") != std::string_view::npos;
+    if (!ts_node_is_null(a.annotation) && !annotated_as_tokenizer) return TokenizerEvidence::None;
+    if (annotated_as_tokenizer) return m.instance_class(a.annotation) ? TokenizerEvidence::None : TokenizerEvidence::Construction;
+    return text_tokenizer ? TokenizerEvidence::Name : TokenizerEvidence::None;
+  }
   TSNode v = a.value;
-  if (ts_node_is_null(v)) return false;
+  if (ts_node_is_null(v)) return TokenizerEvidence::None;
   if (ts_node_symbol(v) == k.identifier) {
     const Assignment* b = m.binding(m.text(v), ts_node_start_byte(v), a.fn);
-    return b && b != &a && b->parameter && tokenizer_value(m, *b);
+    return b && b != &a && (b->parameter || b->fn == a.fn) ? tokenizer_value(m, *b, depth + 1) : TokenizerEvidence::None;
   }
-  if (ts_node_symbol(v) != k.call) return false;
-  if (const ClassSummary* c = m.instance_class(v); c && c->is_module) return false;
+  if (ts_node_symbol(v) != k.call) return TokenizerEvidence::None;
   std::string c = m.canonical(field(v, "function"));
-  if (c.starts_with("tiktoken.") || c.starts_with("sentencepiece.") || c.starts_with("tokenizers.")) return true;
-  std::string callee = lower(c);
-  // The class or factory names a tokenizer: `AutoTokenizer.from_pretrained`, `get_tokenizer`.
-  for (std::string_view part : split(callee, '.'))
-    if (part.find("tokenizer") != std::string_view::npos && part.find("model") == std::string_view::npos) return true;
-  return false;
+  if (c.starts_with("tiktoken.") || c.starts_with("sentencepiece.") || c.starts_with("tokenizers.")) return TokenizerEvidence::Construction;
+  // `AutoTokenizer.from_pretrained(...)`, `GPT2TokenizerFast(...)`; calling a tokenizer
+  // (`self.tokenizer(text)`) returns token ids instead.
+  // The class made: the last capitalized segment (`Tokenizer.Config(...)` makes a config).
+  std::string_view made;
+  for (std::string_view part : split(c, '.'))
+    if (is_capitalized(part)) made = part;
+  bool tokenizer_class = made.find("Tokenizer") != std::string_view::npos;
+  if (tokenizer_class) {
+    if (c.starts_with("transformers.")) return TokenizerEvidence::Construction;
+    const ClassSummary* project = m.instance_class(v);
+    return project && !project->is_module ? TokenizerEvidence::Construction : TokenizerEvidence::None;
+  }
+  // A factory: `get_tokenizer(name)`, `load_tokenizer(path)`, unless it returns a module.
+  std::string last = lower(last_segment(c));
+  if (last.find("tokenizer") == std::string::npos || (m.call_effects(v) & kReturnsModel)) return TokenizerEvidence::None;
+  for (std::string_view verb : {"get_", "load_", "build_", "make_", "create_", "init_", "setup_"})
+    if (last.starts_with(verb)) return TokenizerEvidence::Construction;
+  return TokenizerEvidence::None;
 }
 
 bool is_tokenizer(const PredicateEnv& e, TSNode x) {
@@ -762,7 +840,9 @@ bool is_tokenizer(const PredicateEnv& e, TSNode x) {
   if (s != kinds().identifier && s != kinds().attribute) return false;
   if (lower(last_segment(m.text(x))).find("tok") == std::string::npos) return false;  // cheap test first
   const Assignment* b = m.binding(m.text(x), ts_node_start_byte(x), m.function_of(x));
-  return b && tokenizer_value(m, *b);
+  TokenizerEvidence evidence = b ? tokenizer_value(m, *b) : TokenizerEvidence::None;
+  if (evidence == TokenizerEvidence::Name) m.note_name_evidence();
+  return evidence != TokenizerEvidence::None;
 }
 
 bool is_logger(const PredicateEnv& e, TSNode x) {
