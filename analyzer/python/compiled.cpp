@@ -859,6 +859,16 @@ bool is_logger(const PredicateEnv& e, TSNode x) {
 
 bool is_logger_method(const PredicateEnv& e, TSNode name) { return in(kLoggerMethods, e.model.text(name)); }
 
+// Dynamo breaks the graph at prints and log calls unless told to skip or reorder them
+// (`torch._dynamo.config.ignore_logger_methods`, `reorderable_logging_functions`); a file
+// that configures either is taken to have done so for its own calls.
+bool logging_breaks_graph(const PredicateEnv& e, TSNode) {
+  std::string_view src = e.model.source();
+  return src.find("ignore_logger_methods") == std::string_view::npos &&
+         src.find("reorderable_logging_functions") == std::string_view::npos &&
+         src.find("ignore_logging_functions") == std::string_view::npos;
+}
+
 // The call runs a function Dynamo must not trace (`@torch.compiler.disable`, also through
 // `fn = torch._dynamo.disable(fn)`): compiled code breaks its graph there.
 bool compile_disabled(const PredicateEnv& e, TSNode call) {
@@ -900,6 +910,8 @@ const std::vector<NamedPredicate>& compiled_predicates() {
        "the value is a tokenizer: built by a tokenizer library or factory, or a `tokenizer` argument stored by __init__; never an nn.Module"},
       {"is-logger", is_logger, "the value is the logging module or a logger (logging.getLogger, get_logger of a logging module, loguru)"},
       {"is-logger-method", is_logger_method, "the name is a logging method: debug, info, warning, error, exception, critical, log, ..."},
+      {"logging-breaks-graph", logging_breaks_graph,
+       "the file does not configure Dynamo to skip or reorder logging (`ignore_logger_methods`, `reorderable_logging_functions`)"},
       {"compile-disabled", compile_disabled,
        "the call runs a function decorated or wrapped with torch.compiler.disable / torch._dynamo.disable"},
   };
