@@ -298,7 +298,7 @@ const std::vector<NamedPredicate> kPredicates = {
 const std::vector<NamedContext>& contexts() {
   static const std::vector<NamedContext> all = [] {
     std::vector<NamedContext> v = kContexts;
-    for (const auto* group : {&region_contexts()}) v.insert(v.end(), group->begin(), group->end());
+    for (const auto* group : {&region_contexts(), &compiled_contexts()}) v.insert(v.end(), group->begin(), group->end());
     return v;
   }();
   return all;
@@ -306,7 +306,9 @@ const std::vector<NamedContext>& contexts() {
 const std::vector<NamedPredicate>& predicates() {
   static const std::vector<NamedPredicate> all = [] {
     std::vector<NamedPredicate> v = kPredicates;
-    for (const auto* group : {&step_order_predicates(), &region_predicates(), &accumulator_predicates(), &handler_predicates(), &timing_predicates()}) v.insert(v.end(), group->begin(), group->end());
+    for (const auto* group : {&step_order_predicates(), &region_predicates(), &accumulator_predicates(),
+                              &handler_predicates(), &timing_predicates(), &compiled_predicates()})
+      v.insert(v.end(), group->begin(), group->end());
     return v;
   }();
   return all;

@@ -43,6 +43,9 @@ const std::vector<NamedPredicate>& accumulator_predicates();
 const std::vector<NamedPredicate>& handler_predicates();
 // Timing and profiling code: clocks, CUDA events, warm-up, profiler schedules (timing.cpp).
 const std::vector<NamedPredicate>& timing_predicates();
+// Code torch.compile traces, and what in it Dynamo cannot put in a graph (compiled.cpp).
+const std::vector<NamedContext>& compiled_contexts();
+const std::vector<NamedPredicate>& compiled_predicates();
 ContextFn find_context(const std::string& name);
 PredicateFn find_predicate(const std::string& name);
 

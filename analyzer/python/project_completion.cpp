@@ -183,6 +183,8 @@ FileSummary SemanticModel::summary() const {
       r.in_loop = c.in_loop;
       r.under_no_grad = c.under_no_grad;
       r.periodic = periodic_guarded(c.node);
+      r.eager_only = eager_only(c.node);
+      r.constant_args = constant_call(c.node);
       uint32_t pos = ts_node_start_byte(c.node);
       const ModeCall* last = last_mode_switch(modes, pos);
       r.after_eval = last && last->eval;
@@ -214,6 +216,7 @@ FileSummary SemanticModel::summary() const {
     }
     if (f.no_grad_decorated) e |= kNoGradBody;
     if (f.no_grad_wrapper) e |= kNoGradWrapper;
+    e |= compile_decorator_effects(fi);
     for (const ModeCall& m : f.mode_calls)
       if (m.on_parameter) e |= m.eval ? kSetsEval : kSetsTrain;
     // A helper syncs for its caller only when it always does: `.item()` under an `if` (a
@@ -232,6 +235,7 @@ FileSummary SemanticModel::summary() const {
       if (!conditional) e |= kSyncs;
     }
     summarize_calls(fi, s, f.mode_calls);
+    s.inlines = submodule_calls(fi);
     // What it returns: by local flow now; through returned calls once the project is joined.
     for (TSNode r : f.returns) {
       Provenance p = provenance_at(r, fi, 0);
@@ -263,6 +267,7 @@ FileSummary SemanticModel::summary() const {
   }
   out.module_level.qualname = options_.module;
   summarize_calls(-1, out.module_level, module_mode_calls_);
+  out.compiled = compiled_targets();
   // Classes whose layers depend on the mode (dropout, batch norm): train/eval matters.
   for (const CallInfo& c : calls_) {
     if (c.fn < 0 || functions_[c.fn].class_index < 0) continue;

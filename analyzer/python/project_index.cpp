@@ -70,6 +70,7 @@ void ProjectIndex::complete() {
   resolve_calls();
   propagate_effects();
   propagate_call_sites();
+  propagate_compiled();
 }
 
 std::vector<uint32_t> ProjectIndex::resolve_classes(std::string_view target, std::string_view from_module) const {

@@ -52,6 +52,11 @@ class ProjectIndex {
   void resolve_calls();
   void propagate_effects();
   void propagate_call_sites();
+  void propagate_compiled();  // compiled.cpp
+  // The methods of project subclasses that override `method` (`pkg.Base.forward`) and inherit
+  // the base's method `site` unchanged.
+  std::vector<uint32_t> overriding_methods(std::string_view method, std::string_view site,
+                                           std::string_view from_module) const;
 
   std::vector<FileSummary> files_;
   std::vector<Fn> fns_;

@@ -324,6 +324,20 @@ class SemanticModel {
   // attributes, then module level.
   const Assignment* binding(std::string_view name, uint32_t pos, int fn) const;
 
+  // torch.compile (compiled.cpp). Dynamo traces `n` (after complete()): its function is
+  // compiled and `n` is not in a branch that runs only when not compiling.
+  bool in_compiled_code(TSNode n) const;
+  // `n` sits where only eager execution reaches: under `if not torch.compiler.is_compiling():`,
+  // in the `else` of `if torch.compiler.is_compiling():`, after `if is_compiling(): return ...`.
+  bool eager_only(TSNode n) const;
+  // A call of a plain function (not a method of an object) with literal arguments only.
+  bool constant_call(TSNode call) const;
+  // kCompileRoot / kCompileDisabled / kCompileOpaque from the decorators of function `fn`.
+  uint32_t compile_decorator_effects(int fn) const;
+  // What the file hands to torch.compile (`torch.compile(x)`, `x.compile()`), as call targets.
+  std::vector<std::string> compiled_targets() const;
+  // The project submodules function `fn` calls through `self` (FunctionSummary::inlines).
+  std::vector<std::string> submodule_calls(int fn) const;
 
  private:
   friend class ModelBuilder;
@@ -360,6 +374,9 @@ class SemanticModel {
   int device_evidence() const;
   mutable int8_t device_evidence_ = -1;
   mutable int target_depth_ = 0;  // recursion of target_of
+  mutable int8_t mentions_is_compiling_ = -1;  // the source spells `compiling` (is_compiling() & co)
+  mutable const ProjectIndex* compiled_memo_index_ = nullptr;  // the index any_compiled_ was computed for
+  mutable bool any_compiled_ = false;                         // some function of the file is compiled
   mutable bool name_evidence_ = false;
   mutable std::string lower_severity_reason_;
   // is_model_callee is asked about the same callee by several rules: callee -> (answer, by name).

@@ -25,13 +25,20 @@ enum Effect : uint32_t {
   kReturnsOutput = 1u << 11,  // returns a model output with autograd history
   kReturnsModel = 1u << 12,   // returns a module (a factory)
   kIsModuleMethod = 1u << 13, // a method of an nn.Module subclass
+  // torch.compile (compiled.cpp). Direct: how a decorator treats the body.
+  kCompileRoot = 1u << 14,     // compiled itself: `@torch.compile`, passed to torch.compile, a compiled module's forward
+  kCompileDisabled = 1u << 15, // `@torch.compiler.disable`: runs eagerly, a graph break where compiled code calls it
+  kCompileOpaque = 1u << 16,   // `@allow_in_graph`, a custom op: Dynamo does not trace the body, no graph break
+  // Joined: Dynamo traces the body (a root, or called from compiled code outside eager-only branches).
+  kCompiled = 1u << 17,
 };
 // A call matched to a project method by its name only (`*.method`): its structure counts, never
 // what it reads or returns, and whether it matched at all is not a fact about this call.
 constexpr uint32_t kMethodNameOnlyEffects = ~(kSyncs | kReturnsLoss | kReturnsOutput | kReturnsModel);
 // The bits of a function's own joined effects that its model reads (SemanticModel::complete):
 // the others do not change its analysis, so a different index that differs only there answers alike.
-constexpr uint32_t kOwnEffectsRead = kNoGradBody | kSteps | kBackward | kClearsGrad | kIsModuleMethod | kRunsModel;
+constexpr uint32_t kOwnEffectsRead =
+    kNoGradBody | kSteps | kBackward | kClearsGrad | kIsModuleMethod | kRunsModel | kCompiled | kCompileRoot;
 // The effects a caller inherits from a callee, for a call outside the caller's own loops and
 // for one inside them.
 constexpr uint32_t kInheritedEffects = kBackward | kClearsGrad | kSyncs | kSetsEval | kSetsTrain | kRunsModel;
@@ -46,6 +53,8 @@ struct CallRef {
   bool under_no_grad = false; // inside a no-grad region of the caller
   bool after_eval = false;    // the caller's last mode switch before it is to eval
   bool periodic = false;      // under a periodic guard (`if step % N == 0:`)
+  bool eager_only = false;    // under `if not torch.compiler.is_compiling():`: never traced by Dynamo
+  bool constant_args = false; // a plain function handed only literals (`require_package("x")`): no tensors
 };
 
 // A mode switch or a call, in source order, to compute what mode a function leaves behind.
@@ -61,6 +70,9 @@ struct FunctionSummary {
   std::vector<ModeEvent> modes;     // mode switches and calls, in source order
   std::vector<uint32_t> returns_from;  // indices into calls whose results are returned
   std::vector<uint32_t> decorators;    // indices into calls: the decorators applied to it
+  // Submodules it calls that `calls` cannot name (`self.block(x)`, `for layer in self.layers:
+  // layer(x)`), as `pkg.Block.__call__`: what Dynamo inlines when it compiles this function.
+  std::vector<std::string> inlines;
 };
 
 struct ClassSummary {
@@ -76,6 +88,9 @@ struct FileSummary {
   std::vector<FunctionSummary> functions;
   std::vector<ClassSummary> classes;
   FunctionSummary module_level;     // calls made at module level (qualname: the module)
+  // What the file hands to torch.compile, as call targets: `pkg.model.GPT.__call__` for a
+  // module instance (its forward), `pkg.train.step` for a function.
+  std::vector<std::string> compiled;
 };
 
 // Resolved facts of one function after the project-wide join.
