@@ -71,3 +71,21 @@ def transfer_matching(model, ckpt, logger):
     csd = {k: v for k, v in ckpt.items() if k in model.state_dict()}
     model.load_state_dict(csd, strict=False)
     logger.info(f"Transferred {len(csd)}/{len(model.state_dict())} items")
+
+
+def resnet50_hub_entry(pretrained=True, **kwargs):
+    # A hub entry point loading its own published release: the authors know the keys.
+    backbone = ResNet50(**kwargs)
+    if pretrained:
+        url = "https://dl.example.org/release/resnet50.pth"
+        checkpoint = torch.hub.load_state_dict_from_url(url, map_location="cpu")
+        backbone.load_state_dict(checkpoint.get("state_dict", checkpoint), strict=False)
+        head = torch.hub.load_state_dict_from_url(url="https://dl.example.org/release/head.pth")
+        backbone.fc.load_state_dict(head, strict=False)
+    return backbone
+
+
+def finetune_from(args, model):
+    # A URL the user passes can be any checkpoint: the dropped keys must be checked.
+    checkpoint = torch.hub.load_state_dict_from_url(args.finetune, map_location="cpu")
+    model.load_state_dict(checkpoint["model"], strict=False)  # expect: TL311
