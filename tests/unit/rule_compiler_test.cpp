@@ -209,6 +209,26 @@ TEST_CASE("`bind` gives each `any` branch its own text, and a failed branch leav
   CHECK(contains(error, "upper case"));
 }
 
+TEST_CASE("a call meets only the rules its callee's head word can satisfy, renamed imports included") {
+  std::string yaml = with("  pattern: $ACC.append($X)\n  where:\n    - carries-grad: $X\n",
+                          "  any:\n    - pattern: torch.qr($X)\n    - pattern: $ACC.solve($X)\n");
+  yaml = with("message: \"{X} kept in {ACC}\"", "message: \"{X}\"", yaml);
+  std::vector<py::CompiledRule> rules{py::compile_rule(spec_of(yaml))};
+  CHECK(rules[0].matcher.heads == std::vector<std::string>{"qr", "solve"});
+  py::RuleIndex index(rules);
+  Snippet s("from torch import qr as decompose\nq = decompose(a)\nr = lu.solve(b)\nt = lu.other(c)\n");
+  std::vector<std::string> met;
+  for (size_t i = 0; i < s.model->node_count(); ++i) {
+    TSNode n = s.model->node_at(i);
+    if (!py::is_kind(n, "call")) continue;
+    index.for_each_candidate(n, *s.model, [&](uint32_t) {
+      met.emplace_back(py::node_text(n, s.text));
+      return true;
+    });
+  }
+  CHECK(met == std::vector<std::string>{"decompose(a)", "lu.solve(b)"});
+}
+
 TEST_CASE("a rule is skipped for files that never spell the words it needs") {
   std::string yaml = with("  pattern: $ACC.append($X)\n  where:\n    - carries-grad: $X\n",
                           "  any:\n    - pattern: torch.qr($X)\n    - pattern: $ACC.solve($X)\n");
