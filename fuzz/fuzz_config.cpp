@@ -1,9 +1,11 @@
-// Configuration files: TOML (first byte even) or YAML (odd), with `--config` overrides.
+// Configuration files: TOML (first byte even) or YAML (odd), with `--config` overrides; and
+// the dependency files torchlint reads the project's torch version from.
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
 #include "cli/config.h"
+#include "cli/torch_requirement.h"
 
 using namespace torchlint;
 
@@ -26,5 +28,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (c) config_excludes(*c, "a/b/c.py");
   } catch (const ConfigError&) {
   }
+  for (const char* name : {"setup.cfg", "setup.py", "requirements.txt", toml ? "pyproject.toml" : "environment.yml"})
+    torch_requirement_in_text(name, text);
+  parse_version_condition(text);
   return 0;
 }

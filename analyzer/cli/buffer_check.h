@@ -9,6 +9,8 @@
 
 #include "cli/check_command.h"
 #include "cli/config.h"
+#include "cli/selection.h"
+#include "cli/torch_requirement.h"
 #include "core/diagnostic.h"
 #include "core/source_file.h"
 #include "python/engine.h"
@@ -27,7 +29,8 @@ class BufferChecker {
  private:
   CheckOptions options_;
   std::unique_ptr<ConfigResolver> configs_;
-  std::map<const Config*, std::unique_ptr<py::RuleSet>> rule_sets_;
+  std::unique_ptr<TorchRequirementResolver> torch_of_;
+  RuleSets rule_sets_;
 };
 
 }  // namespace torchlint

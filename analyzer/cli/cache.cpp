@@ -49,15 +49,18 @@ uint64_t binary_identity() {
 
 std::string hash_rules(const std::vector<const py::RuleSet*>& sets) {
   std::set<const py::RuleSet*> unique(sets.begin(), sets.end());
-  std::string all = fmt::format("{}:{:016x}", version(), binary_identity());
+  std::set<std::string> described;  // in text order, not address order: the same key every run
   for (const py::RuleSet* s : unique) {
-    all += "\n--set--\n";
-    for (const auto& r : s->rules()) all += r.spec.source + std::string(to_string(r.spec.severity)) + "\n";
+    std::string one = "torch " + s->torch().key() + "\n";  // `torch-version` conditions were decided for it
+    for (const auto& r : s->rules()) one += r.spec.source + std::string(to_string(r.spec.severity)) + "\n";
     for (const RuleSpec* u : {s->unused_suppression_rule(), s->syntax_error_rule()})
-      if (u) all += u->source + std::string(to_string(u->severity)) + "\n";
+      if (u) one += u->source + std::string(to_string(u->severity)) + "\n";
     // How unused suppressions are judged depends on which rules exist and which ran.
-    for (const auto& code : s->available_rules()) all += code + ",";
+    for (const auto& code : s->available_rules()) one += code + ",";
+    described.insert(std::move(one));
   }
+  std::string all = fmt::format("{}:{:016x}", version(), binary_identity());
+  for (const std::string& one : described) all += "\n--set--\n" + one;
   return fmt::format("{:016x}", content_hash(all));
 }
 

@@ -28,6 +28,7 @@
 #include "cli/selection.h"
 #include "cli/show_settings.h"
 #include "cli/terminal.h"
+#include "cli/torch_requirement.h"
 #include "core/version.h"
 #include "report/report.h"
 #include "rulepack/loader.h"
@@ -196,7 +197,7 @@ std::string fixable_summary(const std::vector<Diagnostic>& findings) {
                      unsafe ? fmt::format(" ({} more with `--unsafe-fixes`)", unsafe) : "");
 }
 
-void render(const CheckOptions& o, const RunResult& result, const std::map<const Config*, std::unique_ptr<py::RuleSet>>& rule_sets,
+void render(const CheckOptions& o, const RunResult& result, const RuleSets& rule_sets,
             const std::map<std::string, const SourceFile*>& sources, const std::string& head_commit) {
   if (o.format == "json") return render_json(std::cout, result.findings, result.summary);
   if (o.format == "text") {
@@ -282,7 +283,8 @@ int run_check(CheckOptions o) {
 
   // Per file: its configuration, whether it is excluded, its rule set.
   std::set<std::string> named(found.named.begin(), found.named.end());
-  std::map<const Config*, std::unique_ptr<py::RuleSet>> rule_sets;
+  RuleSets rule_sets;
+  TorchRequirementResolver torch_of;
   std::map<std::string, const py::RuleSet*> rules_of;
   std::vector<std::string> files, texts;
   std::vector<const py::RuleSet*> per_file;
@@ -293,8 +295,9 @@ int run_check(CheckOptions o) {
     const Config& c = configs.for_file(f);
     // Files named on the command line are checked even when excluded, unless --force-exclude
     // (what the pre-commit framework, which names every file, needs).
-    auto& set = rule_sets[&c];
-    if (!set) set = rule_set_for(c, o);  // also validates the configuration
+    const TorchRequirement& torch = torch_of.for_file(f, c);
+    auto& set = rule_sets[{&c, torch.key()}];
+    if (!set) set = rule_set_for(c, o, torch);  // also validates the configuration
     bool force = o.force_exclude || c.force_exclude;
     if ((!named.count(f) || force) && config_excludes(c, f)) continue;
     files.push_back(f);
@@ -302,7 +305,7 @@ int run_check(CheckOptions o) {
     per_file.push_back(set.get());
     rules_of[f] = set.get();
   }
-  if (rule_sets.empty()) rule_sets[&configs.defaults()] = rule_set_for(configs.defaults(), o);  // flags are checked even with no files
+  if (rule_sets.empty()) rule_sets[{&configs.defaults(), ""}] = rule_set_for(configs.defaults(), o);  // flags are checked even with no files
   if (o.show_files) {
     for (const auto& f : files) std::cout << f << "\n";
     return kExitClean;
@@ -310,7 +313,8 @@ int run_check(CheckOptions o) {
   if (o.show_settings) {
     std::string probe = files.empty() ? (fs::current_path() / "__torchlint__.py").string() : files.front();
     const Config& c = configs.for_file(probe);
-    print_settings(std::cout, probe, c, selection_for(c, o), *rule_set_for(c, o), o);
+    const TorchRequirement& torch = torch_of.for_file(probe, c);
+    print_settings(std::cout, probe, c, selection_for(c, o), *rule_set_for(c, o, torch), o);
     return kExitClean;
   }
   const py::RuleSet& rules = *rule_sets.begin()->second;

@@ -22,7 +22,7 @@ namespace fs = std::filesystem;
 const std::vector<std::string>& config_keys() {
   static const std::vector<std::string> keys = {
       "select",        "ignore",  "extend-select", "extend-ignore", "per-file-ignores", "exclude",
-      "force-exclude", "extend-rules", "severity", "options"};
+      "force-exclude", "extend-rules", "severity", "torch-version", "options"};
   return keys;
 }
 
@@ -147,6 +147,8 @@ class ConfigReader {
         c_.force_exclude = v.flag;
       else
         error(v.where, "`force-exclude` must be true or false");
+    } else if (key == "torch-version") {
+      read_torch_version(v);
     } else if (key == "per-file-ignores" || key == "severity" || key == "options") {
       read_table(key, v);
     } else {
@@ -154,6 +156,18 @@ class ConfigReader {
       error(key_where, "unknown key `" + key + "` in the torchlint configuration" +
                            (guess.empty() ? "" : "; did you mean `" + guess + "`?"));
     }
+  }
+
+  // A release: "2.4" (or "2.4.1"; the patch is ignored). A TOML number would lose "2.10".
+  void read_torch_version(const RawValue& v) {
+    bool plain = v.kind == RawValue::kString && !v.text.empty() &&
+                 v.text.find_first_not_of("0123456789.") == std::string::npos;
+    auto version = plain ? parse_torch_version(v.text) : std::nullopt;
+    if (!version)
+      return error(v.where, "`torch-version` must be a quoted release such as \"2.4\" (the oldest PyTorch the project supports), not " +
+                                (v.kind == RawValue::kString ? "`" + v.text + "`" : "an unquoted value"));
+    c_.torch_version = version;
+    c_.torch_version_where = v.where;
   }
 
   void read_table(const std::string& key, const RawValue& v) {
@@ -250,6 +264,8 @@ void check_toml_characters(const std::string& text, const std::string& path) {
   }
 }
 
+}  // namespace
+
 toml::table parse_toml(const std::string& text, const std::string& path) {
   check_toml_characters(text, path);
   try {
@@ -261,8 +277,6 @@ toml::table parse_toml(const std::string& text, const std::string& path) {
     throw ConfigError(path + ": invalid TOML (" + e.what() + ")");
   }
 }
-
-}  // namespace
 
 std::optional<Config> load_config_file(const std::string& path) { return parse_config_text(read_text(path), path); }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/diagnostic.h"
+#include "core/torch_version.h"
 
 namespace torchlint {
 
@@ -29,6 +30,9 @@ struct Config {
   std::vector<std::string> extend_rules;  // resolved paths of user rule packs
   std::map<std::string, Severity> severity;
   bool force_exclude = false;
+  // `torch-version`: the oldest PyTorch the project supports, and where it was written.
+  std::optional<TorchVersion> torch_version;
+  std::string torch_version_where;
   // Where each rule code was written, for errors found once the rules are known:
   // "severity", "per-file-ignores", "select", ... -> (code, "file:line:col").
   std::map<std::string, std::vector<std::pair<std::string, std::string>>> code_locations;

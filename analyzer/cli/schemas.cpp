@@ -56,6 +56,10 @@ ojson config_schema() {
        {{"type", "object"},
         {"additionalProperties", one_of({"error", "warning", "info"}, "")},
         {"description", "Rule selector -> severity"}}},
+      {"torch-version",
+       {{"type", "string"},
+        {"pattern", "^[0-9]+(\\.[0-9]+){0,2}$"},
+        {"description", "The oldest PyTorch the project supports, e.g. \"2.4\" (default: read from the dependency files)"}}},
       {"options", {{"type", "object"}, {"maxProperties", 0}, {"description", "Per-rule options (no rule has any yet)"}}},
   };
   ojson s = closed_object(properties(config_keys(), types));
@@ -66,7 +70,7 @@ ojson config_schema() {
 }
 
 ojson rule_pack_schema() {
-  std::vector<std::string> where_keys = {"not", "any", "inside", "not-inside"};
+  std::vector<std::string> where_keys = {"not", "any", "inside", "not-inside", "torch-version"};
   for (const auto& p : py::predicates()) where_keys.push_back(p.name);
   std::vector<std::string> contexts;
   for (const auto& c : py::contexts()) contexts.push_back(c.name);
@@ -75,6 +79,10 @@ ojson rule_pack_schema() {
     if (k == "not") where_item["properties"][k] = {{"$ref", "#/definitions/where-item"}};
     else if (k == "any") where_item["properties"][k] = {{"type", "array"}, {"minItems", 1}, {"items", {{"$ref", "#/definitions/where-item"}}}};
     else if (k == "inside" || k == "not-inside") where_item["properties"][k] = one_of(contexts, "A context");
+    else if (k == "torch-version")
+      where_item["properties"][k] = {{"type", "string"},
+                                     {"pattern", "^(<|<=|>|>=|==|!=) *[0-9]+(\\.[0-9]+)*$"},
+                                     {"description", "A condition on the oldest PyTorch the project supports, e.g. \">= 2.6\" (false when unknown)"}};
     else where_item["properties"][k] = {{"type", "string"}, {"description", "A metavariable, e.g. $X"}};
   }
   const ojson match_ref = {{"$ref", "#/definitions/match"}};

@@ -1,6 +1,7 @@
 // Which rules run for a file: the configuration's selection, then the command line's, checked
 // against the rules that exist (unknown codes are errors that say where they were written).
 #pragma once
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -33,9 +34,12 @@ void validate_rule_codes(const std::vector<RuleSpec>& rules, const Config& c, co
 // `-e PATTERN` as a rule of its own (E000 pattern), the way a pack would write it.
 RuleSpec pattern_rule(const std::string& pattern);
 
-// The rule set for files under `c`: its packs, selection and severities (with `-e`, only the
-// pattern).
-std::unique_ptr<py::RuleSet> rule_set_for(const Config& c, const CheckOptions& o);
+// The rule set for files under `c` whose project supports `torch`: its packs, selection and
+// severities (with `-e`, only the pattern).
+std::unique_ptr<py::RuleSet> rule_set_for(const Config& c, const CheckOptions& o, const TorchRequirement& torch = {});
+
+// The rule sets of a run: one per configuration and torch release line (most runs have one).
+using RuleSets = std::map<std::pair<const Config*, std::string>, std::unique_ptr<py::RuleSet>>;
 
 // Whether the configuration's per-file-ignores drop this finding.
 bool per_file_ignored(const Config& c, const Diagnostic& d);

@@ -26,6 +26,8 @@ void print_settings(std::ostream& out, const std::string& file, const Config& c,
   std::vector<std::string> packs = o.rule_packs;
   packs.insert(packs.end(), c.extend_rules.begin(), c.extend_rules.end());
   out << "rule packs: " << list(packs) << "\n";
+  const TorchRequirement& torch = rules.torch();
+  out << "torch: " << (torch.oldest ? ">= " + torch.oldest->str() : "unknown") << (torch.source.empty() ? " (no torch-version, no pinned dependency)" : " (" + torch.source + ")") << "\n";
   out << "test files analysed as code: " << (o.include_tests ? "yes" : "no") << "\n";
   out << "cache: " << (o.no_cache ? "off" : o.cache_dir.empty() ? ".torchlint_cache at the project root" : o.cache_dir) << "\n";
   out << "rules:\n";

@@ -23,3 +23,11 @@ struct internal_error : std::runtime_error {
 #define TOML_UNREACHABLE ::toml::assertion_failed("unreachable")
 #include <toml++/toml.h>
 #pragma pop_macro("NDEBUG")
+
+#include <string>
+
+namespace torchlint {
+// Parses TOML read from `path`, after rejecting the characters that trip toml++ (above).
+// Throws ConfigError (`file:line:col: invalid TOML: ...`).
+toml::table parse_toml(const std::string& text, const std::string& path);
+}  // namespace torchlint

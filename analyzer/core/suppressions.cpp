@@ -3,15 +3,11 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/text.h"
+
 namespace torchlint {
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
 
 std::vector<std::string> split_codes(std::string_view list) {
   std::vector<std::string> out;

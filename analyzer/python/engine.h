@@ -16,8 +16,10 @@ namespace torchlint::py {
 
 class RuleSet {
  public:
-  // Throws RuleCompileError (located) for a rule that does not compile.
-  explicit RuleSet(const std::vector<RuleSpec>& specs);
+  // Throws RuleCompileError (located) for a rule that does not compile. `torch`: the PyTorch
+  // the checked files' project supports (rules with `torch-version` conditions depend on it).
+  explicit RuleSet(const std::vector<RuleSpec>& specs, TorchRequirement torch = {});
+  const TorchRequirement& torch() const { return torch_; }
   const std::vector<CompiledRule>& rules() const { return rules_; }
   // The rules by the node kinds and head words they can start at.
   const RuleIndex& index() const { return *index_; }
@@ -45,6 +47,7 @@ class RuleSet {
   bool runs_every_default_rule() const { return runs_every_default_rule_; }
 
  private:
+  TorchRequirement torch_;
   std::vector<CompiledRule> rules_;
   std::vector<RuleSpec> cxx_rules_;
   std::unique_ptr<RuleIndex> index_;

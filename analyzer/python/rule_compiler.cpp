@@ -18,7 +18,7 @@ std::vector<std::string> names_of_contexts() {
   return out;
 }
 std::vector<std::string> names_of_predicates() {
-  std::vector<std::string> out = {"inside", "not-inside", "not", "any"};
+  std::vector<std::string> out = {"inside", "not-inside", "not", "any", "torch-version"};
   for (const auto& p : predicates()) out.push_back(p.name);
   return out;
 }
@@ -34,16 +34,29 @@ ContextFn context_or_fail(const std::string& name, const SourceMark& mark) {
   return fn;
 }
 
-Where compile_where(const WhereSpec& w, const std::vector<std::string>& metavars) {
+// What compiling one rule needs besides its spec.
+struct Scope {
+  const std::vector<std::string>& metavars;  // bound by the rule's patterns and binds
+  const TorchRequirement& torch;             // the project's torch: `torch-version` conditions are constants
+};
+
+Where compile_where(const WhereSpec& w, const Scope& scope) {
   Where out;
   if (w.key == "not" || w.key == "any") {
     out.op = w.key == "not" ? Where::Op::Not : Where::Op::Any;
-    for (const auto& c : w.children) out.children.push_back(compile_where(c, metavars));
+    for (const auto& c : w.children) out.children.push_back(compile_where(c, scope));
     return out;
   }
   if (w.key == "inside" || w.key == "not-inside") {
     out.op = w.key == "inside" ? Where::Op::Context : Where::Op::NotContext;
     out.context = context_or_fail(w.arg, w.mark);
+    return out;
+  }
+  if (w.key == "torch-version") {
+    auto condition = parse_version_condition(w.arg);
+    if (!condition) fail(w.mark, "`torch-version` takes a comparison with a release, such as \">= 2.6\" or \"< 2.4\"");
+    out.op = Where::Op::Constant;
+    out.constant = condition->holds(scope.torch);
     return out;
   }
   out.op = Where::Op::Predicate;
@@ -54,6 +67,7 @@ Where compile_where(const WhereSpec& w, const std::vector<std::string>& metavars
   if (arg.empty() || arg[0] != '$' || dollars == std::string::npos)
     fail(w.mark, "`" + w.key + "` takes a metavariable such as $X");
   out.metavariable = arg.substr(dollars);
+  const auto& metavars = scope.metavars;
   if (std::find(metavars.begin(), metavars.end(), out.metavariable) == metavars.end())
     fail(w.mark, "`" + arg + "` is not bound by any pattern of this rule" + suggestion(out.metavariable, metavars));
   return out;
@@ -91,7 +105,7 @@ void find_required_dotted(const PatternNode& p, std::string& best) {
 
 // Whether a `where:` entry only asks about the node's context (binds and reads no metavariable).
 bool context_only(const Where& w) {
-  if (w.op == Where::Op::Context || w.op == Where::Op::NotContext) return true;
+  if (w.op == Where::Op::Context || w.op == Where::Op::NotContext || w.op == Where::Op::Constant) return true;
   if (w.op == Where::Op::Predicate) return false;
   return std::all_of(w.children.begin(), w.children.end(), context_only);
 }
@@ -151,7 +165,7 @@ std::vector<std::string> head_words(const Matcher& m, std::optional<TSSymbol> ki
   return best;
 }
 
-Matcher compile_match(const MatchSpec& s, const std::vector<std::string>& metavars) {
+Matcher compile_match(const MatchSpec& s, const Scope& scope) {
   Matcher m;
   if (s.pattern) {
     try {
@@ -172,13 +186,13 @@ Matcher compile_match(const MatchSpec& s, const std::vector<std::string>& metava
       fail(s.key_marks.at("field"), "unknown field `" + *s.field + "`");
     m.field = s.field;
   }
-  for (const auto& c : s.any) m.any.push_back(compile_match(c, metavars));
-  for (const auto& c : s.all) m.all.push_back(compile_match(c, metavars));
-  for (const auto& c : s.not_) m.not_.push_back(compile_match(c, metavars));
-  for (const auto& c : s.inside) m.inside.push_back(compile_match(c, metavars));
-  for (const auto& c : s.has) m.has.push_back(compile_match(c, metavars));
+  for (const auto& c : s.any) m.any.push_back(compile_match(c, scope));
+  for (const auto& c : s.all) m.all.push_back(compile_match(c, scope));
+  for (const auto& c : s.not_) m.not_.push_back(compile_match(c, scope));
+  for (const auto& c : s.inside) m.inside.push_back(compile_match(c, scope));
+  for (const auto& c : s.has) m.has.push_back(compile_match(c, scope));
   if (s.inside_context) m.inside_context = context_or_fail(*s.inside_context, s.key_marks.at("inside"));
-  for (const auto& w : s.where) m.where.push_back(compile_where(w, metavars));
+  for (const auto& w : s.where) m.where.push_back(compile_where(w, scope));
   m.bind = s.bind;
   hoist_context_conditions(m);
   m.heads = head_words(m);
@@ -222,6 +236,7 @@ bool heads_allow(const Matcher& m, TSNode node, const SemanticModel& model) {
 
 bool evaluate_where(const Where& w, const PredicateEnv& env) {
   switch (w.op) {
+    case Where::Op::Constant: return w.constant;
     case Where::Op::Context: return w.context(env.model, env.match);
     case Where::Op::NotContext: return !w.context(env.model, env.match);
     case Where::Op::Not: return !evaluate_where(w.children.front(), env);
@@ -285,10 +300,10 @@ bool may_match_file(const CompiledRule& rule, const FileWords& words, const Impo
   return false;
 }
 
-CompiledRule compile_rule(const RuleSpec& spec) {
+CompiledRule compile_rule(const RuleSpec& spec, const TorchRequirement& torch) {
   std::vector<std::string> metavars;
   collect(spec.match, metavars);
-  CompiledRule r{spec, compile_match(spec.match, metavars), {}, {}};
+  CompiledRule r{spec, compile_match(spec.match, Scope{metavars, torch}), {}, {}};
   r.kinds = root_kinds(r.matcher);
   if (auto words = required_words(r.matcher)) r.file_words = std::move(*words);
   auto check_var = [&](const std::optional<std::string>& v, const SourceMark& mark, const char* key) {

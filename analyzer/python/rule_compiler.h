@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/torch_version.h"
 #include "python/head_words.h"
 #include "python/pattern.h"
 #include "python/predicates.h"
@@ -19,7 +20,9 @@ struct RuleCompileError : std::runtime_error {
 };
 
 struct Where {
-  enum class Op { Predicate, Context, NotContext, Not, Any } op;
+  // Constant: known when the rule set is compiled (a `torch-version` condition).
+  enum class Op { Predicate, Context, NotContext, Not, Any, Constant } op;
+  bool constant = false;
   PredicateFn predicate = nullptr;
   ContextFn context = nullptr;
   std::string metavariable;
@@ -76,7 +79,8 @@ class RuleIndex {
 // Whether `rule` can match anywhere in a file that spells these words and has these imports.
 bool may_match_file(const CompiledRule& rule, const FileWords& words, const ImportTable& imports);
 
-CompiledRule compile_rule(const RuleSpec& spec);
+// `torch`: the project's PyTorch, which `torch-version` conditions are decided against.
+CompiledRule compile_rule(const RuleSpec& spec, const TorchRequirement& torch = {});
 
 bool evaluate(const Matcher& m, TSNode node, const SemanticModel& model, Bindings& b);
 

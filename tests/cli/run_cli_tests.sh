@@ -59,6 +59,13 @@ golden missing_path "$bin" check input/clean.py input/does_not_exist.py --no-sou
 golden configured_project "$bin" check configured/pkg configured/vendor --no-source
 golden config_typo "$bin" check configured/broken --no-source
 golden config_cli_override "$bin" check configured/pkg/a.py --select TL301 --no-source
+# The oldest torch a project supports, read from its dependency files or set by `torch-version`:
+# TL001 trusts 2.6's default, TL002 keeps quiet about replacements newer than that release.
+golden torch_version_detected "$bin" check versioned --no-source
+golden torch_version_configured "$bin" check versioned/supports21 --config 'torch-version = "2.6"' --no-source
+"$bin" check --show-settings versioned/supports21/load.py >"$scratch/settings" 2>&1
+grep -qx 'torch: >= 2.1 (versioned/supports21/requirements.txt: torch>=2.1,<3)' "$scratch/settings" ||
+  { echo "FAIL: --show-settings does not say where the torch version came from"; grep torch "$scratch/settings"; failures=$((failures + 1)); }
 golden format_github "$bin" check input/train_loop.py input/custom_rule_target.py --rules packs/custom.yaml --format github
 golden format_gitlab "$bin" check input/train_loop.py --format gitlab
 golden format_rdjson "$bin" check input/train_loop.py --format rdjson
