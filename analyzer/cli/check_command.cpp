@@ -47,7 +47,7 @@ std::vector<RuleSpec> all_rules(const std::vector<std::string>& extra_packs) {
   std::vector<RuleSpec> rules = builtin_rules();
   for (const auto& p : extra_packs) {
     auto more = load_rule_packs(p);
-    rules.insert(rules.end(), more.begin(), more.end());
+    rules.insert(rules.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
   }
   std::stable_sort(rules.begin(), rules.end(), [](const RuleSpec& a, const RuleSpec& b) { return a.id < b.id; });
   std::map<std::string, std::string> seen;

@@ -104,7 +104,7 @@ std::unique_ptr<py::RuleSet> rule_set_for(const Config& c, const CheckOptions& o
     for (const auto& [sel, sev] : c.severity)
       if (selector_matches(sel, r)) r.severity = sev;
   }
-  auto set = std::make_unique<py::RuleSet>(specs, torch);
+  auto set = std::make_unique<py::RuleSet>(std::move(specs), torch);
   set->set_available_rules(available);
   return set;
 }

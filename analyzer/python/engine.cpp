@@ -14,12 +14,12 @@
 
 namespace torchlint::py {
 
-RuleSet::RuleSet(const std::vector<RuleSpec>& specs, TorchRequirement torch) : torch_(std::move(torch)) {
-  for (const RuleSpec& s : specs) {
+RuleSet::RuleSet(std::vector<RuleSpec> specs, TorchRequirement torch) : torch_(std::move(torch)) {
+  for (RuleSpec& s : specs) {
     if (s.engine == "clang") cxx_rules_.push_back(s);  // run by the C/C++/CUDA front end
     else if (s.engine == "suppressions") unused_suppression_ = std::make_shared<RuleSpec>(s);
     else if (s.engine == "syntax") syntax_error_ = std::make_shared<RuleSpec>(s);
-    else rules_.push_back(compile_rule(s, torch_));
+    else rules_.push_back(compile_rule(std::move(s), torch_));
   }
   index_ = std::make_unique<RuleIndex>(rules_);
   for (const CompiledRule& r : rules_) file_words_.insert(r.file_words.begin(), r.file_words.end());

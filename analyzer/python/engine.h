@@ -18,7 +18,7 @@ class RuleSet {
  public:
   // Throws RuleCompileError (located) for a rule that does not compile. `torch`: the PyTorch
   // the checked files' project supports (rules with `torch-version` conditions depend on it).
-  explicit RuleSet(const std::vector<RuleSpec>& specs, TorchRequirement torch = {});
+  explicit RuleSet(std::vector<RuleSpec> specs, TorchRequirement torch = {});
   const TorchRequirement& torch() const { return torch_; }
   const std::vector<CompiledRule>& rules() const { return rules_; }
   // The rules by the node kinds and head words they can start at.

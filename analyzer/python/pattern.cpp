@@ -1,7 +1,9 @@
 #include "python/pattern.h"
 
 #include <cctype>
+#include <mutex>
 #include <span>
+#include <unordered_map>
 
 #include "python/kinds.h"
 
@@ -148,9 +150,11 @@ std::vector<TSNode> Bindings::nodes(std::string_view name) const {
   return {};
 }
 
-PatternNode compile_pattern(std::string_view text) {
+namespace {
+
+PatternNode parse_pattern(std::string_view text) {
   std::string src = rewrite_metavariables(text);
-  Parser parser;
+  thread_local Parser parser;
   Tree tree = parser.parse(src);
   TSNode root = tree.root();
   if (ts_node_has_error(root)) throw PatternError{"the pattern does not parse as Python code"};
@@ -159,6 +163,22 @@ PatternNode compile_pattern(std::string_view text) {
   if (ts_node_symbol(top) == kinds().expression_statement && ts_node_named_child_count(top) == 1)
     top = ts_node_named_child(top, 0);
   return build(top, src, false);
+}
+
+}  // namespace
+
+// Rules share many patterns (`torch.load($$$ARGS)`), and a rule's patterns are read both to
+// collect its metavariables and to compile it: each text is parsed once per process.
+PatternNode compile_pattern(std::string_view text) {
+  static std::mutex mutex;
+  static std::unordered_map<std::string, PatternNode> compiled;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (auto it = compiled.find(std::string(text)); it != compiled.end()) return it->second;
+  }
+  PatternNode p = parse_pattern(text);  // throws for a pattern that does not parse: not kept
+  std::lock_guard<std::mutex> lock(mutex);
+  return compiled.try_emplace(std::string(text), std::move(p)).first->second;
 }
 
 void collect_metavariables(const PatternNode& p, std::vector<std::string>& out) {

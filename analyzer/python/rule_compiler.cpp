@@ -300,10 +300,12 @@ bool may_match_file(const CompiledRule& rule, const FileWords& words, const Impo
   return false;
 }
 
-CompiledRule compile_rule(const RuleSpec& spec, const TorchRequirement& torch) {
+CompiledRule compile_rule(RuleSpec spec_in, const TorchRequirement& torch) {
   std::vector<std::string> metavars;
-  collect(spec.match, metavars);
-  CompiledRule r{spec, compile_match(spec.match, Scope{metavars, torch}), {}, {}};
+  collect(spec_in.match, metavars);
+  Matcher matcher = compile_match(spec_in.match, Scope{metavars, torch});
+  CompiledRule r{std::move(spec_in), std::move(matcher), {}, {}};
+  const RuleSpec& spec = r.spec;
   r.kinds = root_kinds(r.matcher);
   if (auto words = required_words(r.matcher)) r.file_words = std::move(*words);
   auto check_var = [&](const std::optional<std::string>& v, const SourceMark& mark, const char* key) {

@@ -80,7 +80,7 @@ class RuleIndex {
 bool may_match_file(const CompiledRule& rule, const FileWords& words, const ImportTable& imports);
 
 // `torch`: the project's PyTorch, which `torch-version` conditions are decided against.
-CompiledRule compile_rule(const RuleSpec& spec, const TorchRequirement& torch = {});
+CompiledRule compile_rule(RuleSpec spec, const TorchRequirement& torch = {});
 
 bool evaluate(const Matcher& m, TSNode node, const SemanticModel& model, Bindings& b);
 

@@ -44,6 +44,26 @@ std::string did_you_mean(const std::string& word, const std::vector<std::string>
 
 namespace {
 
+// A mapping's values by key, read in one pass. yaml-cpp builds a stringstream for every
+// `node["key"]` lookup, which made loading the built-in rules the largest cost of checking
+// one file.
+class Fields {
+ public:
+  explicit Fields(const YAML::Node& map) {
+    if (!map.IsMap()) return;
+    for (auto it = map.begin(); it != map.end(); ++it) entries_.emplace_back(it->first.Scalar(), it->second);
+  }
+  // The value under `key`, or an undefined node (false in a condition) when there is none.
+  YAML::Node operator[](std::string_view key) const {
+    for (const auto& [k, v] : entries_)
+      if (k == key) return v;
+    return YAML::Node(YAML::NodeType::Undefined);
+  }
+
+ private:
+  std::vector<std::pair<std::string, YAML::Node>> entries_;
+};
+
 class Reader {
  public:
   explicit Reader(std::string file) : file_(std::move(file)) {}
@@ -104,20 +124,20 @@ const std::vector<std::string>& doc_keys() { return kDocKeys; }
 namespace {
 
 RuleSpec Reader::rule(const YAML::Node& n) {
+  const Fields at(n);
   expect_map(n, "a rule");
   check_keys(n, kRuleKeys, "a rule");
   RuleSpec r;
   r.mark = mark(n);
   for (auto it = n.begin(); it != n.end(); ++it) r.key_marks[it->first.Scalar()] = mark(it->second);
-  r.source = YAML::Dump(n);
-  if (n["engine"]) {
-    r.engine = scalar(n["engine"], "engine");
+  if (at["engine"]) {
+    r.engine = scalar(at["engine"], "engine");
     if (r.engine != "pattern" && r.engine != "suppressions" && r.engine != "syntax" && r.engine != "clang")
-      fail(n["engine"], "`engine` must be `pattern` (the default), `clang`, `suppressions` or `syntax`");
+      fail(at["engine"], "`engine` must be `pattern` (the default), `clang`, `suppressions` or `syntax`");
   }
-  if (n["default"]) {
-    std::string d = scalar(n["default"], "default");
-    if (d != "on" && d != "off") fail(n["default"], "`default` must be `on` or `off`");
+  if (at["default"]) {
+    std::string d = scalar(at["default"], "default");
+    if (d != "on" && d != "off") fail(at["default"], "`default` must be `on` or `off`");
     r.enabled_by_default = d == "on";
   }
   // `docs` is optional for users' packs; every built-in rule has it (a unit test checks).
@@ -125,24 +145,24 @@ RuleSpec Reader::rule(const YAML::Node& n) {
     if (std::string(required) == "match" && r.engine != "pattern") continue;
     if (!n[required]) fail(n, std::string("rule is missing the required key `") + required + "`");
   }
-  r.id = scalar(n["id"], "id");
+  r.id = scalar(at["id"], "id");
   if (r.id.size() < 3 || (r.id.substr(0, 2) != "TL" && r.id.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") != std::string::npos))
-    fail(n["id"], "`id` must look like TL101 or, for user packs, an upper-case code like ACME001");
-  r.name = scalar(n["name"], "name");
+    fail(at["id"], "`id` must look like TL101 or, for user packs, an upper-case code like ACME001");
+  r.name = scalar(at["name"], "name");
   if (r.name.empty() || r.name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") != std::string::npos)
-    fail(n["name"], "`name` must be kebab-case (lower-case letters, digits and '-')");
-  r.family = scalar(n["family"], "family");
-  r.language = scalar(n["language"], "language");
-  if (r.language != "python" && r.language != "cxx") fail(n["language"], "`language` must be `python` or `cxx` (C, C++ and CUDA)");
+    fail(at["name"], "`name` must be kebab-case (lower-case letters, digits and '-')");
+  r.family = scalar(at["family"], "family");
+  r.language = scalar(at["language"], "language");
+  if (r.language != "python" && r.language != "cxx") fail(at["language"], "`language` must be `python` or `cxx` (C, C++ and CUDA)");
   if ((r.language == "cxx") != (r.engine == "clang"))
-    fail(n["language"], "`language: cxx` rules use `engine: clang`, and only they do");
+    fail(at["language"], "`language: cxx` rules use `engine: clang`, and only they do");
   if (r.engine == "clang") {
-    if (n["match"]) fail(n["match"], "clang rules say what they find with `check` or `matchers`, not `match`");
-    if (!n["check"] && !n["matchers"]) fail(n, "a clang rule needs `check` (a named check) or `matchers`");
-    if (n["check"]) r.check = scalar(n["check"], "check");
-    if (n["matchers"]) {
-      if (!n["matchers"].IsSequence()) fail(n["matchers"], "`matchers` must be a list");
-      for (const auto& m : n["matchers"]) {
+    if (at["match"]) fail(at["match"], "clang rules say what they find with `check` or `matchers`, not `match`");
+    if (!at["check"] && !at["matchers"]) fail(n, "a clang rule needs `check` (a named check) or `matchers`");
+    if (at["check"]) r.check = scalar(at["check"], "check");
+    if (at["matchers"]) {
+      if (!at["matchers"].IsSequence()) fail(at["matchers"], "`matchers` must be a list");
+      for (const auto& m : at["matchers"]) {
         expect_map(m, "a matcher");
         check_keys(m, kClangMatcherKeys, "a matcher");
         if (!m["matcher"]) fail(m, "a matcher needs `matcher` (an AST matcher expression, as clang-query takes)");
@@ -151,34 +171,34 @@ RuleSpec Reader::rule(const YAML::Node& n) {
         r.matchers.push_back(std::move(spec));
       }
     }
-  } else if (n["check"] || n["matchers"]) {
-    fail(n["check"] ? n["check"] : n["matchers"], "`check` and `matchers` belong to clang rules (`engine: clang`)");
+  } else if (at["check"] || at["matchers"]) {
+    fail(at["check"] ? at["check"] : at["matchers"], "`check` and `matchers` belong to clang rules (`engine: clang`)");
   }
-  std::string sev = scalar(n["severity"], "severity");
+  std::string sev = scalar(at["severity"], "severity");
   auto s = parse_severity(sev);
   if (!s) {
     std::string guess = did_you_mean(sev, {"error", "warning", "info"});
-    fail(n["severity"], "`severity` must be error, warning or info" + (guess.empty() ? "" : "; did you mean `" + guess + "`?"));
+    fail(at["severity"], "`severity` must be error, warning or info" + (guess.empty() ? "" : "; did you mean `" + guess + "`?"));
   }
   r.severity = *s;
-  r.message = scalar(n["message"], "message");
-  if (n["hint"]) r.hint = scalar(n["hint"], "hint");
-  if (n["anchor"]) r.anchor = scalar(n["anchor"], "anchor");
-  if (n["report"]) {
-    std::string rep = scalar(n["report"], "report");
+  r.message = scalar(at["message"], "message");
+  if (at["hint"]) r.hint = scalar(at["hint"], "hint");
+  if (at["anchor"]) r.anchor = scalar(at["anchor"], "anchor");
+  if (at["report"]) {
+    std::string rep = scalar(at["report"], "report");
     if (rep != "every-match" && rep != "once-per-function" && rep != "once-per-region")
-      fail(n["report"], "`report` must be `every-match`, `once-per-function` or `once-per-region`");
+      fail(at["report"], "`report` must be `every-match`, `once-per-function` or `once-per-region`");
     r.once_per_function = rep == "once-per-function";
     r.once_per_region = rep == "once-per-region";
   }
-  if (n["confirm"]) r.confirm = confirm(n["confirm"]);
-  if (n["dedupe-by"]) {
-    r.dedupe_by = scalar(n["dedupe-by"], "dedupe-by");
-    if (!r.dedupe_by->starts_with("$")) fail(n["dedupe-by"], "`dedupe-by` must be a metavariable such as `$T`");
+  if (at["confirm"]) r.confirm = confirm(at["confirm"]);
+  if (at["dedupe-by"]) {
+    r.dedupe_by = scalar(at["dedupe-by"], "dedupe-by");
+    if (!r.dedupe_by->starts_with("$")) fail(at["dedupe-by"], "`dedupe-by` must be a metavariable such as `$T`");
   }
-  if (n["absorbs"]) {
-    if (!n["absorbs"].IsSequence()) fail(n["absorbs"], "`absorbs` must be a list of rule codes");
-    for (const auto& code : n["absorbs"]) {
+  if (at["absorbs"]) {
+    if (!at["absorbs"].IsSequence()) fail(at["absorbs"], "`absorbs` must be a list of rule codes");
+    for (const auto& code : at["absorbs"]) {
       std::string c = scalar(code, "absorbs");
       // A code, not a name: the merge compares finding codes (a typo would merge nothing).
       if (c.size() < 3 || c.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") != std::string::npos)
@@ -186,45 +206,46 @@ RuleSpec Reader::rule(const YAML::Node& n) {
       r.absorbs.push_back(c);
     }
   }
-  if (n["region"]) {
-    r.region = scalar(n["region"], "region");
+  if (at["region"]) {
+    r.region = scalar(at["region"], "region");
     if (r.region != "training-loop" && r.region != "function")
-      fail(n["region"], "`region` must be `training-loop` or `function`");
+      fail(at["region"], "`region` must be `training-loop` or `function`");
   }
-  if (n["match"]) r.match = match(n["match"]);
+  if (at["match"]) r.match = match(at["match"]);
   clang_rule_ = r.engine == "clang";
-  if (n["fix"]) r.fix = fix(n["fix"]);
+  if (at["fix"]) r.fix = fix(at["fix"]);
   clang_rule_ = false;
-  if (n["docs"]) r.docs = docs(n["docs"]);
+  if (at["docs"]) r.docs = docs(at["docs"]);
   return r;
 }
 
 MatchSpec Reader::match(const YAML::Node& n) {
+  const Fields at(n);
   expect_map(n, "`match`");
   check_keys(n, kMatchKeys, "a match rule");
   MatchSpec m;
   m.mark = mark(n);
   for (auto it = n.begin(); it != n.end(); ++it) m.key_marks[it->first.Scalar()] = mark(it->second);
-  if (n["pattern"]) m.pattern = scalar(n["pattern"], "pattern");
-  if (n["kind"]) m.kind = scalar(n["kind"], "kind");
-  if (n["field"]) m.field = scalar(n["field"], "field");
+  if (at["pattern"]) m.pattern = scalar(at["pattern"], "pattern");
+  if (at["kind"]) m.kind = scalar(at["kind"], "kind");
+  if (at["field"]) m.field = scalar(at["field"], "field");
   for (const char* key : {"any", "all"}) {
     if (!n[key]) continue;
     if (!n[key].IsSequence() || n[key].size() == 0) fail(n[key], std::string("`") + key + "` must be a non-empty list of match rules");
     for (const auto& item : n[key]) (std::string(key) == "any" ? m.any : m.all).push_back(match(item));
   }
-  if (n["not"]) m.not_.push_back(match(n["not"]));
-  if (n["inside"]) {
-    if (n["inside"].IsScalar()) m.inside_context = n["inside"].Scalar();
-    else m.inside.push_back(match(n["inside"]));
+  if (at["not"]) m.not_.push_back(match(at["not"]));
+  if (at["inside"]) {
+    if (at["inside"].IsScalar()) m.inside_context = at["inside"].Scalar();
+    else m.inside.push_back(match(at["inside"]));
   }
-  if (n["has"]) m.has.push_back(match(n["has"]));
+  if (at["has"]) m.has.push_back(match(at["has"]));
   if (m.field && m.inside.empty() && m.has.empty() && !m.inside_context) {
     // `field` belongs to the sub-rule given to inside/has; checked by the parent.
   }
-  if (n["bind"]) {
-    if (!n["bind"].IsMap()) fail(n["bind"], "`bind` must map metavariable names (upper case) to text");
-    for (auto it = n["bind"].begin(); it != n["bind"].end(); ++it) {
+  if (at["bind"]) {
+    if (!at["bind"].IsMap()) fail(at["bind"], "`bind` must map metavariable names (upper case) to text");
+    for (auto it = at["bind"].begin(); it != at["bind"].end(); ++it) {
       std::string name = it->first.Scalar();
       bool upper = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
         return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
@@ -233,9 +254,9 @@ MatchSpec Reader::match(const YAML::Node& n) {
       m.bind.emplace_back(name, scalar(it->second, "bind." + name));
     }
   }
-  if (n["where"]) {
-    if (!n["where"].IsSequence()) fail(n["where"], "`where` must be a list of conditions");
-    for (const auto& item : n["where"]) m.where.push_back(where(item));
+  if (at["where"]) {
+    if (!at["where"].IsSequence()) fail(at["where"], "`where` must be a list of conditions");
+    for (const auto& item : at["where"]) m.where.push_back(where(item));
   }
   if (!m.pattern && !m.kind && m.any.empty() && m.all.empty() && m.not_.empty() && m.inside.empty() &&
       m.has.empty() && !m.inside_context && m.where.empty())
@@ -262,25 +283,26 @@ WhereSpec Reader::where(const YAML::Node& n) {
 }
 
 FixSpec Reader::fix(const YAML::Node& n) {
+  const Fields at(n);
   expect_map(n, "`fix`");
   check_keys(n, kFixKeys, "`fix`");
   FixSpec f;
   f.mark = mark(n);
   for (auto it = n.begin(); it != n.end(); ++it) f.key_marks[it->first.Scalar()] = mark(it->second);
-  if (!n["title"]) fail(n, "`fix` needs a `title`");
-  f.title = scalar(n["title"], "title");
-  if (!n["applicability"]) fail(n, "`fix` needs an `applicability` (safe, unsafe or display-only)");
-  std::string a = scalar(n["applicability"], "applicability");
+  if (!at["title"]) fail(n, "`fix` needs a `title`");
+  f.title = scalar(at["title"], "title");
+  if (!at["applicability"]) fail(n, "`fix` needs an `applicability` (safe, unsafe or display-only)");
+  std::string a = scalar(at["applicability"], "applicability");
   auto app = parse_applicability(a);
   if (!app) {
     std::string guess = did_you_mean(a, {"safe", "unsafe", "display-only"});
-    fail(n["applicability"], "`applicability` must be safe, unsafe or display-only" +
+    fail(at["applicability"], "`applicability` must be safe, unsafe or display-only" +
                                  (guess.empty() ? "" : "; did you mean `" + guess + "`?"));
   }
   f.applicability = *app;
-  if (n["replace"]) f.replace = scalar(n["replace"], "replace");
-  if (n["with"]) f.with = scalar(n["with"], "with");
-  if (n["insert-after"]) f.insert_after = scalar(n["insert-after"], "insert-after");
+  if (at["replace"]) f.replace = scalar(at["replace"], "replace");
+  if (at["with"]) f.with = scalar(at["with"], "with");
+  if (at["insert-after"]) f.insert_after = scalar(at["insert-after"], "insert-after");
   if (f.replace && !f.with) fail(n, "`fix.replace` needs `with`");
   if (f.with && f.insert_after) fail(n, "`fix` takes either `with` or `insert-after`, not both");
   // A clang rule's edits come from its check or matcher (`fix-member`); the YAML gives the title.
@@ -291,6 +313,7 @@ FixSpec Reader::fix(const YAML::Node& n) {
 
 // `confirm: memory-growth`, or a mapping with the experiment and how the fixed twin is made.
 ConfirmSpec Reader::confirm(const YAML::Node& n) {
+  const Fields at(n);
   ConfirmSpec c;
   c.mark = mark(n);
   auto known_experiment = [&](const YAML::Node& v) {
@@ -310,9 +333,9 @@ ConfirmSpec Reader::confirm(const YAML::Node& n) {
   }
   expect_map(n, "`confirm`");
   check_keys(n, kConfirmKeys, "`confirm`");
-  if (!n["experiment"]) fail(n, "`confirm` needs an `experiment`");
-  c.experiment = known_experiment(n["experiment"]);
-  if (YAML::Node f = n["fixed-by"]) {
+  if (!at["experiment"]) fail(n, "`confirm` needs an `experiment`");
+  c.experiment = known_experiment(at["experiment"]);
+  if (YAML::Node f = at["fixed-by"]) {
     if (f.IsScalar()) {
       c.fixed_by = f.Scalar();
       const auto& variants = harness::probe_variants();
@@ -329,31 +352,33 @@ ConfirmSpec Reader::confirm(const YAML::Node& n) {
       for (auto it = f.begin(); it != f.end(); ++it) edit.key_marks[it->first.Scalar()] = mark(it->second);
       edit.title = "the fixed twin";
       edit.applicability = Applicability::Unsafe;
-      if (!f["with"]) fail(f, "`fixed-by` needs `with` (and optionally `replace`, a metavariable)");
-      edit.with = scalar(f["with"], "with");
-      if (f["replace"]) edit.replace = scalar(f["replace"], "replace");
+      const Fields edit_at(f);
+      if (!edit_at["with"]) fail(f, "`fixed-by` needs `with` (and optionally `replace`, a metavariable)");
+      edit.with = scalar(edit_at["with"], "with");
+      if (edit_at["replace"]) edit.replace = scalar(edit_at["replace"], "replace");
       c.rewrite = edit;
     }
   }
-  if (n["setup"]) c.setup = scalar(n["setup"], "setup");
-  if (n["run"]) c.run = scalar(n["run"], "run");
+  if (at["setup"]) c.setup = scalar(at["setup"], "setup");
+  if (at["run"]) c.run = scalar(at["run"], "run");
   return c;
 }
 
 RuleDocs Reader::docs(const YAML::Node& n) {
+  const Fields at(n);
   expect_map(n, "`docs`");
   check_keys(n, kDocKeys, "`docs`");
   RuleDocs d;
   for (const char* required : {"what", "why", "example", "use-instead"})
     if (!n[required]) fail(n, std::string("`docs` is missing `") + required + "`");
-  d.what = scalar(n["what"], "what");
-  d.why = scalar(n["why"], "why");
-  d.example = scalar(n["example"], "example");
-  d.use_instead = scalar(n["use-instead"], "use-instead");
-  if (n["fix-safety"]) d.fix_safety = scalar(n["fix-safety"], "fix-safety");
-  if (n["references"]) {
-    if (!n["references"].IsSequence()) fail(n["references"], "`references` must be a list of URLs");
-    for (const auto& r : n["references"]) d.references.push_back(scalar(r, "references"));
+  d.what = scalar(at["what"], "what");
+  d.why = scalar(at["why"], "why");
+  d.example = scalar(at["example"], "example");
+  d.use_instead = scalar(at["use-instead"], "use-instead");
+  if (at["fix-safety"]) d.fix_safety = scalar(at["fix-safety"], "fix-safety");
+  if (at["references"]) {
+    if (!at["references"].IsSequence()) fail(at["references"], "`references` must be a list of URLs");
+    for (const auto& r : at["references"]) d.references.push_back(scalar(r, "references"));
   }
   return d;
 }
@@ -375,9 +400,19 @@ std::vector<RuleSpec> load_rule_pack_text(const std::string& text, const std::st
     if (root.IsMap() && root["rules"]) {
       reader.check_keys(root, {"rules"}, "a rule pack");
       if (!root["rules"].IsSequence()) reader.fail(root["rules"], "`rules` must be a list of rules");
-      for (const auto& r : root["rules"]) out.push_back(reader.rule(r));
+      std::vector<size_t> starts;
+      for (const auto& r : root["rules"]) {
+        out.push_back(reader.rule(r));
+        starts.push_back(static_cast<size_t>(std::max(0, r.Mark().pos)));
+      }
+      // Each rule's source is its text up to the next rule: part of the cache key.
+      for (size_t i = 0; i < out.size(); ++i) {
+        size_t end = i + 1 < starts.size() ? starts[i + 1] : text.size();
+        out[i].source = text.substr(std::min(starts[i], text.size()), end > starts[i] ? end - starts[i] : 0);
+      }
     } else {
       out.push_back(reader.rule(root));
+      out.back().source = text;
     }
   } catch (const YAML::Exception& e) {  // type conversions inside yaml-cpp
     throw RulePackError(file_name + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1) +

@@ -102,7 +102,7 @@ struct RuleSpec {
   RuleDocs docs;
   SourceMark mark;
   std::map<std::string, SourceMark> key_marks;  // where each top-level key's value is written
-  std::string source;  // the rule as written (normalised YAML): part of the cache key
+  std::string source;  // the rule's text as written: part of the cache key
 };
 
 }  // namespace torchlint
