@@ -18,6 +18,8 @@ const std::vector<Experiment> kExperiments = {
     {"grad-memory", {"saved", "graph", "heap"}, "bytes saved for backward per iteration"},
     {"eval-mode", {"modes"}, "forward calls whose output changes between identical calls or differs from eval mode"},
     {"train-mode", {"trainmode"}, "forward calls with gradients on whose dropout or batch-norm layers are in eval mode"},
+    {"call-count", {"calls", "ops"}, "calls per iteration whose cost is per call: model forward passes, whole-model moves, device-wide calls"},
+    {"step-growth", {"ops"}, "tensor bytes allocated and operations run per iteration, and how they grow from step to step"},
 };
 
 }  // namespace
@@ -265,6 +267,108 @@ Confirmation judge_train_mode(const std::vector<ProbeRun>& bad, const std::vecto
   return verdict(Verdict::Inconclusive, wrong, numbers);
 }
 
+// A counter the probe writes only once it is non-zero: absent before counts as 0.
+RunFigure count_of(const std::string& key, int warmup) {
+  return [=](const ProbeRun& r) {
+    auto at = [&](const Sample& s) {
+      auto it = s.values.find(key);
+      return it == s.values.end() ? 0.0 : it->second;
+    };
+    double sum = 0;
+    size_t n = 0;
+    for_each_step(r, warmup, [&](const Sample& a, const Sample& b) {
+      sum += at(b) - at(a);
+      ++n;
+    });
+    return n ? sum / static_cast<double>(n) : 0.0;
+  };
+}
+
+constexpr std::string_view kCallPrefix = "call:";
+
+std::vector<std::string> call_names(const std::vector<ProbeRun>& bad, const std::vector<ProbeRun>& fixed) {
+  std::vector<std::string> names;
+  for (const auto* runs : {&bad, &fixed})
+    for (const auto& r : *runs)
+      for (const auto& s : r.samples)
+        for (const auto& [k, v] : s.values)
+          if (k.starts_with(kCallPrefix) && std::find(names.begin(), names.end(), k.substr(kCallPrefix.size())) == names.end())
+            names.push_back(k.substr(kCallPrefix.size()));
+  return names;
+}
+
+Confirmation judge_calls(const std::vector<ProbeRun>& bad, const std::vector<ProbeRun>& fixed, int w) {
+  std::vector<Figure> calls;
+  for (const auto& name : call_names(bad, fixed))
+    calls.push_back(figure("calls of " + name + " per step", "calls", bad, fixed, count_of(std::string(kCallPrefix) + name, w)));
+  // The evidence is the call the fix removes most often; the others are context.
+  std::stable_sort(calls.begin(), calls.end(), [](const Figure& a, const Figure& b) { return a.bad - a.fixed > b.bad - b.fixed; });
+  Figure ops = figure("ATen operations per step (kernel launches on a GPU)", "ops", bad, fixed, mean_of("ops", w));
+  if (calls.empty()) return verdict(Verdict::NotConfirmed, ops, "no model forward pass, model move or device-wide call ran in the loop");
+  const Figure& top = calls.front();
+  double removed = top.bad - top.fixed;
+  std::string numbers = fmt::format("{:.2f} {}; fixed: {:.2f}", top.bad, top.metric, top.fixed);
+  Confirmation c;
+  if (removed >= 0.5) {
+    bool device_wide = top.metric.starts_with("calls of torch.");
+    bool on_cpu = !bad.empty() && bad.front().device == "cpu";
+    std::string rest = device_wide && on_cpu ? " (without a GPU the call does nothing: its cost on a GPU is not measured here)" : "";
+    c = verdict(Verdict::Confirmed, top, numbers + fmt::format(" → the fix removes {:.2f} of them from every step", removed) + rest);
+  } else if (removed < 0.1) {
+    c = verdict(Verdict::NotConfirmed, top, numbers + " → the fix removes no call from the loop");
+  } else {
+    c = verdict(Verdict::Inconclusive, top, numbers + " → fewer than one call per two steps is removed");
+  }
+  for (size_t i = 1; i < calls.size(); ++i) c.more.push_back(calls[i]);
+  c.more.push_back(ops);
+  if (has_metric(bad, "device_allocs"))
+    c.more.push_back(figure("cudaMalloc calls per step", "calls", bad, fixed, mean_of("device_allocs", w)));
+  return c;
+}
+
+// How fast a per-step amount grows: the least-squares slope of the per-step amounts, and that
+// growth over the measured steps as a fraction of the mean step.
+RunFigure growth_of(const char* metric, int warmup) {
+  return [=](const ProbeRun& r) { return least_squares(step_series(r, metric, warmup).deltas).slope; };
+}
+RunFigure relative_growth_of(const char* metric, int warmup) {
+  return [=](const ProbeRun& r) {
+    StepSeries s = step_series(r, metric, warmup);
+    if (s.deltas.size() < 2 || s.mean <= 0) return 0.0;
+    return least_squares(s.deltas).slope * static_cast<double>(s.deltas.size() - 1) / s.mean;
+  };
+}
+
+Confirmation judge_growth(const std::vector<ProbeRun>& bad, const std::vector<ProbeRun>& fixed, int w) {
+  Figure bytes = figure("growth of tensor bytes allocated per step, per step", "B", bad, fixed, growth_of("op_bytes", w));
+  Figure ops = figure("growth of ATen operations per step, per step", "ops", bad, fixed, growth_of("ops", w));
+  Figure bytes_rel = figure("growth of bytes per step over the measured steps, relative to the mean step", "", bad, fixed,
+                            relative_growth_of("op_bytes", w));
+  Figure ops_rel = figure("growth of operations per step over the measured steps, relative to the mean step", "", bad, fixed,
+                          relative_growth_of("ops", w));
+  // Growth the fix removes: at least 10% over the measured steps, at most half of it left.
+  auto removed = [](const Figure& slope, const Figure& rel) {
+    return rel.bad >= 0.1 && slope.bad > 3 * slope.spread && slope.fixed <= 0.5 * slope.bad;
+  };
+  bool by_bytes = removed(bytes, bytes_rel), by_ops = removed(ops, ops_rel);
+  const Figure& main = by_bytes || !by_ops ? bytes : ops;
+  std::string numbers = fmt::format("tensor bytes allocated per step grow by {} each step ({:+.0f}% over the measured steps), "
+                                    "operations per step by {:+.1f}; fixed: {}, {:+.1f}",
+                                    signed_amount(bytes.bad, "B"), 100 * bytes_rel.bad, ops.bad, signed_amount(bytes.fixed, "B"), ops.fixed);
+  Confirmation c;
+  if (by_bytes || by_ops)
+    c = verdict(Verdict::Confirmed, main, numbers + " → every step does more work than the one before: the loop is quadratic in its steps");
+  else if (bytes_rel.bad < 0.02 && ops_rel.bad < 0.02)
+    c = verdict(Verdict::NotConfirmed, main, numbers + " → the work per step does not grow here");
+  else
+    c = verdict(Verdict::Inconclusive, main, numbers + " → the work per step grows with and without the fix");
+  for (const Figure& f : {bytes, ops})
+    if (f.metric != c.main.metric) c.more.push_back(f);
+  c.more.push_back(figure("tensor bytes allocated per step (mean)", "B", bad, fixed, mean_of("op_bytes", w)));
+  c.more.push_back(figure("ATen operations per step (mean)", "ops", bad, fixed, mean_of("ops", w)));
+  return c;
+}
+
 }  // namespace
 
 Confirmation judge(const Experiment& e, const std::vector<ProbeRun>& bad, const std::vector<ProbeRun>& fixed, int warmup) {
@@ -274,6 +378,8 @@ Confirmation judge(const Experiment& e, const std::vector<ProbeRun>& bad, const 
   else if (e.name == "grad-memory") c = judge_saved(bad, fixed, warmup);
   else if (e.name == "eval-mode") c = judge_modes(bad, fixed, warmup);
   else if (e.name == "train-mode") c = judge_train_mode(bad, fixed, warmup);
+  else if (e.name == "call-count") c = judge_calls(bad, fixed, warmup);
+  else if (e.name == "step-growth") c = judge_growth(bad, fixed, warmup);
   c.experiment = e.name;
   c.repeats = bad.size();
   for (const auto& r : bad) c.n += measured_steps(r, warmup);

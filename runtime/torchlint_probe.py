@@ -17,12 +17,18 @@ Metrics ($TORCHLINT_PROBE_METRICS, comma-separated; each costs only when asked f
   heap    glibc heap in use (mallinfo2: small blocks + mmapped blocks), after gc.collect()
   graph   live tensors that hold an autograd graph, and the distinct graph nodes they reach
   saved   bytes saved for backward (saved_tensors_hooks), cumulative
-  syncs   operations that read a tensor on the host (would wait for the GPU), cumulative;
+  syncs   operations that read a tensor on the host (would wait for the GPU), cumulative, with
+          those whose output shape depends on the values (boolean-mask indexing, nonzero...);
           on CUDA also torch.cuda.set_sync_debug_mode warnings and a CUPTI counter
   cpu     this thread's CPU time, cumulative
   modes   per top-level module call: whether its output differs between two identical calls,
           and from the same module in eval mode (dropout, batch-norm statistics)
   trainmode  top-level module calls with gradients on whose dropout/batch-norm layers are in eval mode
+  calls   calls whose cost is per call, cumulative, by name: top-level module calls (Net.forward),
+          Module.to/.cuda/.cpu, torch.cuda.empty_cache/.synchronize (looked up after the loop
+          starts: a name imported before it is not seen); on CUDA also cudaMalloc calls
+  ops     ATen operations dispatched (each is a kernel launch on a GPU) and the bytes of the new
+          tensors they return (views and in-place results excluded), cumulative
 CUDA (when the program uses it): memory allocated, the peak since the previous sample, and
 CUDA-event time between iteration heads (read at the end, never by synchronising per step).
 
@@ -33,6 +39,7 @@ $TORCHLINT_PROBE_VARIANT makes the fixed twin of a finding whose fix is not a te
 """
 import builtins
 import ctypes
+import functools
 import gc
 import json
 import os
@@ -56,9 +63,10 @@ _in_loop = False
 _cuda = False
 _events = []
 _counters = {"syncs": 0, "saved": 0, "sync_warnings": 0, "modes_differ": 0, "eval_differ": 0,
-             "top_calls": 0, "train_in_eval": 0}
+             "top_calls": 0, "train_in_eval": 0, "ops": 0, "op_bytes": 0}
 _cupti = None
 _sync_ops = {}  # which operations read tensors on the host, and how often (in the last record)
+_calls = {}     # calls whose cost is per call, by name (the calls metric)
 
 
 def _write(record):
@@ -117,14 +125,23 @@ def _graph_counts():
 # `.to(device)` is left out: on a CPU run it cannot tell a copy to the host from one to the GPU.
 _SYNC_METHODS = {"item", "tolist", "numpy", "cpu", "__bool__", "__float__", "__int__", "__index__",
                  "__format__", "__repr__", "__str__", "nonzero", "masked_select", "unique",
-                 "__array__"}
+                 "__array__", "argwhere"}
+
+
+def _torch_dir():
+    return os.path.dirname(_torch.__file__) + os.sep
+
+
+def _count_sync(name):
+    _counters["syncs"] += 1
+    _sync_ops[name] = _sync_ops.get(name, 0) + 1
 
 
 def _make_sync_mode():
     from torch.overrides import TorchFunctionMode
     # Reads inside torch itself (an optimizer's step counter, a CPU tensor in a GPU run too)
     # are not the program's: only calls made from code outside the torch package count.
-    torch_dir = os.path.dirname(_torch.__file__) + os.sep
+    torch_dir = _torch_dir()
 
     class SyncCounter(TorchFunctionMode):
         depth = 0
@@ -132,9 +149,8 @@ def _make_sync_mode():
         def __torch_function__(self, func, types, args=(), kwargs=None):
             name = getattr(func, "__name__", "")
             outer = SyncCounter.depth == 0
-            if outer and name in _SYNC_METHODS and _called_by_program(torch_dir):
-                _counters["syncs"] += 1
-                _sync_ops[name] = _sync_ops.get(name, 0) + 1
+            if outer and _reads_on_host(name, args, kwargs) and _called_by_program(torch_dir):
+                _count_sync(name)
             SyncCounter.depth += 1
             try:
                 return func(*args, **(kwargs or {}))
@@ -144,15 +160,25 @@ def _make_sync_mode():
     return SyncCounter()
 
 
-# torch's dispatch plumbing between a Tensor method and a function mode.
-_PLUMBING = ("overrides.py", "_tensor.py", "_tensor_str.py")
+def _reads_on_host(name, args, kwargs):
+    # One-argument torch.where is nonzero: the output's shape depends on the values.
+    return name in _SYNC_METHODS or (name == "where" and len(args) == 1 and not kwargs)
+
+
+def _is_mask(indices):
+    return any(isinstance(i, _torch.Tensor) and i.dtype in (_torch.bool, _torch.uint8) for i in indices)
+
+
+# torch's dispatch plumbing between a Tensor method and a function or dispatch mode.
+_PLUMBING = ("overrides.py", "_tensor.py", "_tensor_str.py", "_python_dispatch.py", "_ops.py")
 
 
 def _called_by_program(torch_dir):
     frame = sys._getframe(2)
     while frame is not None:
         name = frame.f_code.co_filename
-        if not (name.startswith(torch_dir) and name.endswith(_PLUMBING)):
+        plumbing = name == __file__ or (name.startswith(torch_dir) and name.endswith(_PLUMBING))
+        if not plumbing:
             return not name.startswith(torch_dir)
         frame = frame.f_back
     return True
@@ -175,6 +201,75 @@ def _keep_sync_warnings_visible():
         warnings.filterwarnings("always", message=".*synchroniz")
     if warnings.showwarning is not _count_sync_warning:
         warnings.showwarning = _count_sync_warning
+
+
+# ---- calls and operations -----------------------------------------------------------------------
+# Calls whose cost is per call whatever they are given: device-wide ones (on a GPU, each waits for
+# queued work or hands memory back to the driver) and moves of a whole model.
+_DEVICE_WIDE = ("cuda.empty_cache", "cuda.synchronize", "xpu.empty_cache", "xpu.synchronize",
+                "mps.empty_cache", "mps.synchronize")
+_MODEL_MOVES = ("to", "cuda", "cpu")
+_call_depth = 0
+
+
+def _count_call(name):
+    _calls[name] = _calls.get(name, 0) + 1
+
+
+def _counting(fn, name_of):
+    """`fn`, counting its outermost calls (a move inside another move is one call)."""
+    @functools.wraps(fn)
+    def counted(*args, **kwargs):
+        global _call_depth
+        if _call_depth == 0:
+            _count_call(name_of(args))
+        _call_depth += 1
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            _call_depth -= 1
+    return counted
+
+
+def _count_calls():
+    torch = _torch
+    for path in _DEVICE_WIDE:
+        owner, attr = path.split(".")
+        module = getattr(torch, owner, None)
+        if module is not None and callable(getattr(module, attr, None)):
+            setattr(module, attr, _counting(getattr(module, attr), lambda args, p=path: "torch." + p))
+    for attr in _MODEL_MOVES:
+        method = getattr(torch.nn.Module, attr)
+        setattr(torch.nn.Module, attr, _counting(method, lambda args, a=attr: type(args[0]).__name__ + "." + a))
+
+
+def _make_dispatch_counter():
+    from torch.utils._python_dispatch import TorchDispatchMode
+    torch_dir = _torch_dir()
+    index = _torch.ops.aten.index.Tensor
+
+    class DispatchCounter(TorchDispatchMode):
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            out = func(*args, **(kwargs or {}))
+            if "ops" in _METRICS:
+                _counters["ops"] += 1
+                _counters["op_bytes"] += _new_bytes(func, out)
+            # Indexing by a boolean mask: the output's shape depends on the values. Seen here,
+            # below Tensor.__getitem__, which older torch does not pass to function modes.
+            if "syncs" in _METRICS and func is index and _is_mask(args[1]) and _called_by_program(torch_dir):
+                _count_sync("boolean-mask index")
+            return out
+
+    return DispatchCounter()
+
+
+def _new_bytes(func, out):
+    """Bytes of the new tensors an operation returns (not views, not in-place results)."""
+    returns = func._schema.returns
+    outs = out if isinstance(out, (tuple, list)) else (out,)
+    pairs = [(returns[0], t) for t in outs] if len(returns) == 1 else zip(returns, outs)
+    return sum(t.numel() * t.element_size() for r, t in pairs
+               if r.alias_info is None and isinstance(t, _torch.Tensor))
 
 
 # ---- modules -------------------------------------------------------------------------------------
@@ -220,6 +315,8 @@ def _pre_hook(module, inputs):
         if _VARIANT == "eval-mode":
             module.eval()
         _counters["top_calls"] += 1
+        if "calls" in _METRICS:
+            _count_call(type(module).__name__ + ".forward")
         if "trainmode" in _METRICS and _torch.is_grad_enabled():
             if any(not m.training for m in _mode_dependent(module)):
                 _counters["train_in_eval"] += 1
@@ -291,7 +388,11 @@ def _start():
             # through C++ that gc cannot free (the probe would leak what it measures).
             return tensor.detach()
         torch.autograd.graph.saved_tensors_hooks(pack, lambda tensor: tensor).__enter__()
-    if {"modes", "trainmode"} & _METRICS or _VARIANT in ("eval-mode", "train-mode"):
+    if "calls" in _METRICS:
+        _count_calls()
+    if {"ops", "syncs"} & _METRICS:
+        _make_dispatch_counter().__enter__()
+    if {"modes", "trainmode", "calls"} & _METRICS or _VARIANT in ("eval-mode", "train-mode"):
         torch.nn.modules.module.register_module_forward_pre_hook(_pre_hook)
         torch.nn.modules.module.register_module_forward_hook(_post_hook)
 
@@ -327,6 +428,14 @@ def _sample(site, last):
     if "trainmode" in _METRICS:
         record["train_in_eval"] = _counters["train_in_eval"]
         record["top_calls"] = _counters["top_calls"]
+    if "calls" in _METRICS:
+        record.update(("call:" + name, n) for name, n in _calls.items())
+        stats = torch.cuda.memory_stats() if _cuda else {}
+        if "num_device_alloc" in stats:  # newer torch only
+            record["device_allocs"] = stats["num_device_alloc"]
+    if "ops" in _METRICS:
+        record["ops"] = _counters["ops"]
+        record["op_bytes"] = _counters["op_bytes"]
     if _cuda:
         record["cuda_alloc"] = torch.cuda.memory_allocated()
         record["cuda_peak"] = torch.cuda.max_memory_allocated()

@@ -152,7 +152,7 @@ Confirmation confirm_one(const Diagnostic& d, const SourceFile& src, const Confi
   const harness::Experiment* e = harness::find_experiment(spec.experiment);
   if (!e) return failed(Verdict::Error, spec.experiment, "unknown experiment `" + spec.experiment + "`");
   auto loop = py::find_loop_site(src.text, d.range, d.region);
-  if (!loop) return failed(Verdict::Inconclusive, e->name, "the finding is in no loop, so there is no step to measure");
+  if (!loop) return failed(Verdict::Inconclusive, e->name, "no loop runs at or after the finding in its function, so there is no step to measure");
   if (loop->is_async) return failed(Verdict::Inconclusive, e->name, "`async for` loops are not instrumented");
   std::vector<Edit> fix_edits;
   std::string variant, why;
@@ -216,6 +216,25 @@ void confirm_findings(std::vector<Diagnostic>& findings, const std::map<std::str
   }
 }
 
+namespace {
+
+// The loop to measure in an example pair, and the same loop in the fixed example: the finding's
+// loop or, where the fix removes that loop (per-sample calls become one call on the batch), the
+// nearest loop around it that the fixed example keeps.
+std::optional<std::pair<py::LoopSite, py::LoopSite>> example_loops(const std::string& bad, const std::string& fixed,
+                                                                     const Diagnostic& d) {
+  auto loop = py::find_loop_site(bad, d.range, d.region);
+  if (!loop) return std::nullopt;
+  if (auto same = py::loop_by_ordinal(fixed, loop->ordinal)) return std::make_pair(*loop, *same);
+  auto around = py::loops_around(bad, d.range);
+  for (auto it = around.rbegin(); it != around.rend(); ++it)
+    if (it->ordinal < loop->ordinal)
+      if (auto same = py::loop_by_ordinal(fixed, it->ordinal)) return std::make_pair(*it, *same);
+  return std::nullopt;
+}
+
+}  // namespace
+
 int confirm_rule_example(const std::string& rule, const std::vector<std::string>& packs, const ConfirmOptions& o,
                          const std::string& format) {
   std::vector<RuleSpec> rules = all_rules(packs);
@@ -246,10 +265,9 @@ int confirm_rule_example(const std::string& rule, const std::vector<std::string>
   RunResult result = run_analysis({"example.py"}, set, 1, &texts);
   auto finding = std::find_if(result.findings.begin(), result.findings.end(), [&](const Diagnostic& d) { return d.rule_id == spec.id; });
   if (finding == result.findings.end()) throw ConfigError(spec.id + "'s docs example raises no finding; nothing to confirm");
-  auto loop = py::find_loop_site(bad_text, finding->range, finding->region);
-  std::optional<py::LoopSite> fixed_loop = loop ? py::loop_by_ordinal(fixed_text, loop->ordinal) : std::nullopt;
+  auto loops = example_loops(bad_text, fixed_text, *finding);
   Confirmation c;
-  if (!loop || !fixed_loop) {
+  if (!loops) {
     c = failed(Verdict::Inconclusive, spec.confirm->experiment, "the example has no loop around the finding");
   } else {
     std::string why;
@@ -257,9 +275,10 @@ int confirm_rule_example(const std::string& rule, const std::vector<std::string>
     if (python.empty()) {
       c = failed(Verdict::Error, spec.confirm->experiment, why);
     } else {
-      std::string site = fmt::format("example.py:{}", loop->line);
-      apply_edits(bad_text, {py::probe_edit(bad_text, *loop, site)});
-      apply_edits(fixed_text, {py::probe_edit(fixed_text, *fixed_loop, site)});
+      const auto& [loop, fixed_loop] = *loops;
+      std::string site = fmt::format("example.py:{}", loop.line);
+      apply_edits(bad_text, {py::probe_edit(bad_text, loop, site)});
+      apply_edits(fixed_text, {py::probe_edit(fixed_text, fixed_loop, site)});
       harness::TempDir tmp;
       harness::Variant bad{tmp.path() / "program", "example.py", "", ""}, fixed{tmp.path() / "fixed", "example.py", "", ""};
       for (const auto* v : {&bad, &fixed}) {

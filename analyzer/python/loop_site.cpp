@@ -37,6 +37,29 @@ std::vector<TSNode> loops_in_order(TSNode root) {
   return out;
 }
 
+bool contains(TSNode loop, ByteRange range) {
+  return ts_node_start_byte(loop) <= range.start && range.end <= ts_node_end_byte(loop);
+}
+
+// The function whose own code holds the range (a null node at module level).
+TSNode function_around(TSNode root, ByteRange range) {
+  for (TSNode n = ts_node_descendant_for_byte_range(root, range.start, range.end); !ts_node_is_null(n); n = ts_node_parent(n))
+    if (ts_node_type(n) == std::string_view("function_definition")) return n;
+  return TSNode{};
+}
+
+// The first loop statement after the range in the same function.
+std::optional<size_t> first_loop_after(TSNode root, const std::vector<TSNode>& loops, ByteRange range) {
+  TSNode scope = function_around(root, range);
+  for (size_t i = 0; i < loops.size(); ++i) {
+    ByteRange at{ts_node_start_byte(loops[i]), ts_node_end_byte(loops[i])};
+    if (at.start >= range.end && ts_node_type(loops[i]) != std::string_view("for_in_clause") &&
+        same_node(function_around(root, at), scope))
+      return i;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<LoopSite> find_loop_site(std::string_view source, ByteRange range, std::optional<ByteRange> region) {
@@ -46,13 +69,26 @@ std::optional<LoopSite> find_loop_site(std::string_view source, ByteRange range,
   std::vector<TSNode> loops = loops_in_order(tree.root());
   std::optional<size_t> best;
   for (size_t i = 0; i < loops.size(); ++i) {
-    uint32_t b = ts_node_start_byte(loops[i]), e = ts_node_end_byte(loops[i]);
-    if (region && b == region->start && ts_node_type(loops[i]) != std::string_view("for_in_clause")) return site_of(loops[i], i, source);
+    if (region && ts_node_start_byte(loops[i]) == region->start && ts_node_type(loops[i]) != std::string_view("for_in_clause"))
+      return site_of(loops[i], i, source);
     // Pre-order: a later loop that also contains the range is nested deeper.
-    if (b <= range.start && range.end <= e) best = i;
+    if (contains(loops[i], range)) best = i;
   }
+  // A finding before any loop (a hook registered, a mode switched on) costs in the loop after it.
+  if (!best) best = first_loop_after(tree.root(), loops, range);
   if (!best) return std::nullopt;
   return site_of(loops[*best], *best, source);
+}
+
+std::vector<LoopSite> loops_around(std::string_view source, ByteRange range) {
+  Parser parser;
+  Tree tree = parser.parse(source);
+  std::vector<LoopSite> out;
+  if (!tree) return out;
+  std::vector<TSNode> loops = loops_in_order(tree.root());
+  for (size_t i = 0; i < loops.size(); ++i)
+    if (contains(loops[i], range)) out.push_back(site_of(loops[i], i, source));
+  return out;
 }
 
 std::optional<LoopSite> loop_by_ordinal(std::string_view source, size_t ordinal) {

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/diagnostic.h"
 
@@ -18,8 +19,11 @@ struct LoopSite {
 };
 
 // The innermost loop around `range`; when `region` starts exactly at a loop (a rule's
-// training-loop region), that loop. nullopt: the range is in no loop.
+// training-loop region), that loop; when the range is in no loop, the first loop after it in
+// the same function. nullopt: there is none.
 std::optional<LoopSite> find_loop_site(std::string_view source, ByteRange range, std::optional<ByteRange> region);
+// Every loop around `range`, the outermost first.
+std::vector<LoopSite> loops_around(std::string_view source, ByteRange range);
 // The loop with this ordinal (the same loop in a fixed copy of the code).
 std::optional<LoopSite> loop_by_ordinal(std::string_view source, size_t ordinal);
 // The edit that makes the probe sample each iteration: `loop((ITER), "SITE")` or

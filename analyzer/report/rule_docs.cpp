@@ -26,6 +26,12 @@ std::string without_braces(const std::string& s) {
   }
   return out;
 }
+
+// Whether `torchlint confirm` can make the fixed twin of any finding (an edit or a probe
+// variant), not only of the docs example, whose use-instead is its twin.
+bool twin_of_findings(const RuleSpec& r) {
+  return r.confirm->rewrite || !r.confirm->fixed_by.empty() || (r.fix && (r.fix->with || r.fix->insert_after));
+}
 }  // namespace
 
 std::string rule_docs_markdown(const RuleSpec& r, const std::string& example_fix_title) {
@@ -45,10 +51,15 @@ std::string rule_docs_markdown(const RuleSpec& r, const std::string& example_fix
     if (!r.docs.fix_safety.empty()) out += " " + trimmed(r.docs.fix_safety);
     out += "\n";
   }
-  if (r.confirm) {
+  if (r.confirm && twin_of_findings(r)) {
     out += fmt::format("\n## Measure it\n\n`torchlint confirm FILE:LINE` runs a finding and its fixed twin and reports the "
                        "measured difference (experiment `{}`); `torchlint confirm --rule {} --example` runs the example above.\n",
                        r.confirm->experiment, r.id);
+  } else if (r.confirm) {
+    out += fmt::format("\n## Measure it\n\n`torchlint confirm --rule {} --example` runs the example above and its use-instead "
+                       "and reports the measured difference (experiment `{}`). The fix is not a mechanical edit, so "
+                       "`torchlint confirm FILE:LINE` has no fixed twin to run for findings in other code.\n",
+                       r.id, r.confirm->experiment);
   }
   if (!r.docs.references.empty()) {
     out += "\n## References\n\n";

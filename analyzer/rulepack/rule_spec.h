@@ -55,7 +55,7 @@ struct FixSpec {
 // How the harness shows a finding's cost (`confirm:` in a rule): the experiment, how the fixed
 // twin is made, and what turns the docs example into a program.
 struct ConfirmSpec {
-  std::string experiment;          // memory-growth, sync-count, grad-memory, eval-mode, train-mode
+  std::string experiment;          // memory-growth, sync-count, grad-memory, eval-mode, train-mode, call-count, step-growth
   std::string fixed_by;            // "": the rule's fix; else a probe variant (no-grad, eval-mode, train-mode)
   std::optional<FixSpec> rewrite;  // `fixed-by: {replace, with}`: this edit makes the fixed twin
   std::string setup;               // Python run before the docs example (defaults come from the world)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `torchlint confirm` under real PyTorch (CPU): every rule's docs example pair is confirmed within
 # 60 s; a finding whose cost does not show is not confirmed; programs that hang, exit, crash or
-# never reach the loop are inconclusive within the timeout; the user's tree is never written.
+# never reach the loop are inconclusive within the timeout; the user's tree is never written;
+# per-call and growing costs in a real script are confirmed through the rules' `fixed-by` edits.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -97,6 +98,28 @@ grep -q "no Python with torch" "$work/out" || fail "--python missing: no reason 
 # 6. Not a finding: a clear error.
 "$bin" confirm "evaluate.py:1" >"$work/out" 2>&1
 [ $? -eq 2 ] && grep -q "no finding at" "$work/out" || fail "a line without a finding: $(cat "$work/out")"
+
+# 7. Per-call, growing and kept costs in a real script, each fixed twin made by the rule's
+#    `fixed-by`: a model moved every step (TL401) and a device-wide call every step (TL106) are
+#    counted (call-count); a concatenation that copies everything collected so far grows
+#    (step-growth); a hook registered before the loop keeps every step's graph, measured in the
+#    loop after it (memory-growth).
+cd "$work/projects/costs"
+confirm_line() {
+  local rule=$1 text=$2 experiment=$3 line out
+  line=$(grep -n "$text" train.py | cut -d: -f1)
+  out=$("$bin" confirm "train.py:$line" --format json 2>/dev/null)
+  v=$(echo "$out" | verdict)
+  [ "${v%%$'\t'*}" = confirmed ] || fail "costs/train.py:$line ($rule): expected confirmed, got: $v"
+  echo "$out" | grep -q "\"rule\": \"$rule\"" && echo "$out" | grep -q "\"experiment\": \"$experiment\"" ||
+    fail "costs/train.py:$line: expected $rule measured by $experiment"
+  echo "ok: $rule ($experiment) ${v%%$'\t'*}: ${v#*$'\t'}"
+}
+confirm_line TL401 "model.to(device)" call-count
+confirm_line TL106 "torch.cuda.empty_cache()" call-count
+confirm_line TL203 "preds = torch.cat" step-growth
+confirm_line TL104 "register_forward_hook(keep)" memory-growth
+[ "$before" = "$(fingerprint "$work/projects")" ] || fail "the user's tree changed during confirm"
 
 [ $failures -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "confirm: all checks passed"

@@ -1,10 +1,12 @@
 // The confirmation harness without Python: statistics, the probe's output, verdicts from
 // measured runs, where the probe goes in the code, the sandbox, and `confirm:` in rule packs.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -15,6 +17,7 @@
 #include "gpu_harness/sandbox.h"
 #include "gpu_harness/stats.h"
 #include "python/loop_site.h"
+#include "report/rule_docs.h"
 #include "rulepack/loader.h"
 
 using namespace torchlint;
@@ -45,19 +48,28 @@ TEST_CASE("median, percentiles and spread") {
 
 namespace {
 
-// A probe output: one sample per iteration head, `metric` growing by `per_step`.
-std::string probe_lines(const std::string& metric, double per_step, int samples, bool end = true) {
+// A probe output: one sample per iteration head, `metric` at sample i given by `value(i)`.
+std::string probe_lines_of(const std::string& metric, const std::function<double(int)>& value, int samples, bool end = true) {
   std::string out = R"({"probe": 1, "torch": "2.4.0", "device": "cpu", "gpu": null, "heap": true})" "\n";
   for (int i = 0; i < samples; ++i)
-    out += "{\"i\": " + std::to_string(i) + ", \"seg\": 1, \"" + metric + "\": " + std::to_string(100 + per_step * i) + "}\n";
+    out += "{\"i\": " + std::to_string(i) + ", \"seg\": 1, \"" + metric + "\": " + std::to_string(value(i)) + "}\n";
   if (end) out += R"({"end": "steps", "status": 0, "samples": )" + std::to_string(samples) + "}\n";
   return out;
 }
 
-std::vector<ProbeRun> runs(const std::string& metric, double per_step, int n = 2) {
+// `metric` growing by `per_step`.
+std::string probe_lines(const std::string& metric, double per_step, int samples, bool end = true) {
+  return probe_lines_of(metric, [=](int i) { return 100 + per_step * i; }, samples, end);
+}
+
+std::vector<ProbeRun> runs_of(const std::string& metric, const std::function<double(int)>& value, int n = 2) {
   std::vector<ProbeRun> v;
-  for (int i = 0; i < n; ++i) v.push_back(parse_probe_output(probe_lines(metric, per_step, 24)));
+  for (int i = 0; i < n; ++i) v.push_back(parse_probe_output(probe_lines_of(metric, value, 24)));
   return v;
+}
+
+std::vector<ProbeRun> runs(const std::string& metric, double per_step, int n = 2) {
+  return runs_of(metric, [=](int i) { return 100 + per_step * i; }, n);
 }
 
 }  // namespace
@@ -134,6 +146,51 @@ TEST_CASE("saved-for-backward bytes and mode experiments") {
   CHECK(judge(*find_experiment("train-mode"), runs("train_in_eval", 1), runs("train_in_eval", 0), 3).verdict == Verdict::Confirmed);
 }
 
+TEST_CASE("call counts: the call the fix removes is the evidence; a counter absent before its first call is 0") {
+  const Experiment& e = *find_experiment("call-count");
+  // The probe writes `call:NAME` only once NAME has been called: once per step from step 11 on.
+  std::string late = R"({"probe": 1, "torch": "2.4.0", "device": "cpu", "gpu": null, "heap": true})" "\n";
+  for (int i = 0; i < 24; ++i)
+    late += i <= 10 ? fmt::format(R"({{"i": {}, "seg": 1}})" "\n", i)
+                    : fmt::format(R"({{"i": {}, "seg": 1, "call:torch.cuda.empty_cache": {}}})" "\n", i, i - 10);
+  Confirmation c = judge(e, {parse_probe_output(late)}, runs("ops", 40), 3);
+  CHECK(c.verdict == Verdict::Confirmed);
+  CHECK(c.main.metric == "calls of torch.cuda.empty_cache per step");
+  CHECK(c.main.bad == doctest::Approx(13.0 / 20));  // 13 calls over the 20 measured steps
+  CHECK(c.why.find("without a GPU the call does nothing") != std::string::npos);
+  CHECK(judge(e, runs("call:Net.to", 1), runs("call:Net.to", 1), 3).verdict == Verdict::NotConfirmed);
+  CHECK(judge(e, runs("call:Net.forward", 0.25), runs("call:Net.forward", 0), 3).verdict == Verdict::Inconclusive);
+  CHECK(judge(e, runs("ops", 40), runs("ops", 40), 3).verdict == Verdict::NotConfirmed);  // no counted call at all
+  // Several calls: the one removed most often leads; a device-wide call on a GPU needs no caveat.
+  std::string text = R"({"probe": 1, "torch": "2.4.0", "device": "cuda", "gpu": "X", "heap": true})" "\n";
+  for (int i = 0; i < 24; ++i)
+    text += fmt::format(R"({{"i": {}, "seg": 1, "call:Net.forward": {}, "call:torch.cuda.synchronize": {}, "ops": {}}})" "\n", i, 64 * i, i, 500 * i);
+  Confirmation many = judge(e, {parse_probe_output(text)}, runs("call:Net.forward", 1, 1), 3);
+  CHECK(many.main.metric == "calls of Net.forward per step");
+  CHECK(many.main.bad == doctest::Approx(64));
+  CHECK(many.why.find("the fix removes 63.00 of them") != std::string::npos);
+  CHECK(many.why.find("without a GPU") == std::string::npos);
+  CHECK(std::any_of(many.more.begin(), many.more.end(), [](const Figure& f) { return f.metric == "calls of torch.cuda.synchronize per step"; }));
+}
+
+TEST_CASE("step growth: per-step work that grows with the step index, removed by the fix") {
+  const Experiment& e = *find_experiment("step-growth");
+  // Bytes per step: 1000 + 256 * step (cumulated, a quadratic); the fixed twin: 1000 per step.
+  auto quadratic = [](int i) { return 1000.0 * i + 256.0 * i * (i - 1) / 2; };
+  auto linear = [](int i) { return 1000.0 * i; };
+  Confirmation yes = judge(e, runs_of("op_bytes", quadratic), runs_of("op_bytes", linear), 3);
+  CHECK(yes.verdict == Verdict::Confirmed);
+  CHECK(yes.main.unit == "B");
+  CHECK(yes.main.bad == doctest::Approx(256));
+  CHECK(yes.main.fixed == doctest::Approx(0));
+  CHECK(judge(e, runs_of("op_bytes", linear), runs_of("op_bytes", linear), 3).verdict == Verdict::NotConfirmed);
+  CHECK(judge(e, runs_of("op_bytes", quadratic), runs_of("op_bytes", quadratic), 3).verdict == Verdict::Inconclusive);
+  // Operations per step that grow (a backward through every earlier step) confirm it too.
+  Confirmation ops = judge(e, runs_of("ops", quadratic), runs_of("ops", linear), 3);
+  CHECK(ops.verdict == Verdict::Confirmed);
+  CHECK(ops.main.unit == "ops");
+}
+
 TEST_CASE("a run that gives no measurement says why") {
   ProbeRun none = parse_probe_output(R"({"end": "exit", "status": 0, "samples": 0})");
   none.process.started = true;
@@ -175,6 +232,22 @@ TEST_CASE("the probe goes on the loop's head, on the same line") {
   CHECK(py::probe_edit(src, *w, "t.py:4").replacement == "__torchlint_probe__.tick(\"t.py:4\") and (n < 3)");
   CHECK(py::loop_by_ordinal(src, 2)->line == 4);
   CHECK_FALSE(py::find_loop_site("x = 1\n", {0, 1}, std::nullopt));
+  auto around = py::loops_around(src, {at, at + 7});
+  REQUIRE(around.size() == 2);
+  CHECK(around.front().line == 1);
+  CHECK(around.back().line == 2);
+}
+
+TEST_CASE("a finding before any loop is measured in the first loop after it, in the same function") {
+  std::string src = "def helper():\n    for a in b:\n        pass\ndef train():\n    register(hook)\n    for x in loader:\n        step(x)\n";
+  uint32_t at = static_cast<uint32_t>(src.find("register(hook)"));
+  auto site = py::find_loop_site(src, {at, at + 14}, std::nullopt);
+  REQUIRE(site);
+  CHECK(site->line == 6);
+  // Not a loop of another function, nor one before the finding.
+  std::string other = "def train():\n    for x in loader:\n        step(x)\n    register(hook)\ndef later():\n    for y in z:\n        pass\n";
+  uint32_t reg = static_cast<uint32_t>(other.find("register(hook)"));
+  CHECK_FALSE(py::find_loop_site(other, {reg, reg + 14}, std::nullopt));
   CHECK(py::has_main_guard("def f():\n    pass\nif __name__ == \"__main__\":\n    f()\n"));
   CHECK_FALSE(py::has_main_guard("def f():\n    pass\n"));
 }
@@ -238,6 +311,16 @@ TEST_CASE("`confirm:` in a rule pack: an experiment and how the fixed twin is ma
   CHECK(error_of("confirm: memory-grwth\n").find("did you mean `memory-growth`") != std::string::npos);
   CHECK(error_of("confirm:\n  experiment: eval-mode\n  fixed-by: no-grads\n").find("did you mean `no-grad`") != std::string::npos);
   CHECK(error_of("confirm:\n  fixed-by: no-grad\n").find("needs an `experiment`") != std::string::npos);
+}
+
+TEST_CASE("a rule's docs say whether a finding anywhere can be measured, or only the docs example") {
+  std::string head = "id: ACME002\nname: acme\nfamily: memory\nlanguage: python\nseverity: warning\nmessage: m\nmatch:\n  pattern: $X.item()\n";
+  auto docs_of = [&](const std::string& tail) { return rule_docs_markdown(load_rule_pack_text(head + tail, "p.yaml").front(), ""); };
+  std::string example_only = docs_of("confirm: call-count\n");
+  CHECK(example_only.find("`torchlint confirm --rule ACME002 --example` runs the example above and its use-instead") != std::string::npos);
+  CHECK(example_only.find("no fixed twin to run for findings in other code") != std::string::npos);
+  std::string anywhere = docs_of("confirm:\n  experiment: call-count\n  fixed-by: {replace: $X, with: \"None\"}\n");
+  CHECK(anywhere.find("`torchlint confirm FILE:LINE` runs a finding and its fixed twin") != std::string::npos);
 }
 
 TEST_CASE("the fixed twin's edit is built only when its metavariables are bound in the match") {
