@@ -1,6 +1,8 @@
 #include "checks/check.h"
 
 #include <clang/AST/DeclCXX.h>
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/StmtCXX.h>
 #include <clang/AST/ParentMapContext.h>
 #include <clang/Lex/Lexer.h>
 
@@ -87,6 +89,48 @@ bool is_tensor_op(const clang::FunctionDecl* f) {
   if (is_tensor_type(f->getReturnType())) return true;
   for (const auto* p : f->parameters())
     if (is_tensor_type(p->getType())) return true;
+  return false;
+}
+
+bool derives_from(const clang::CXXRecordDecl* rd, llvm::function_ref<bool(llvm::StringRef)> is) {
+  if (!rd || !rd->hasDefinition()) return false;
+  rd = rd->getDefinition();
+  if (is(rd->getQualifiedNameAsString())) return true;
+  for (const auto& base : rd->bases())
+    if (derives_from(base.getType()->getAsCXXRecordDecl(), is)) return true;
+  return false;
+}
+
+bool is_backward_call(const clang::CXXMemberCallExpr* call) {
+  const auto* m = call->getMethodDecl();
+  return m && m->getIdentifier() && m->getName() == "backward" && is_tensor_type(call->getObjectType());
+}
+
+namespace {
+bool is_loop(const clang::Stmt* s) {
+  return llvm::isa<clang::ForStmt, clang::CXXForRangeStmt, clang::WhileStmt, clang::DoStmt>(s);
+}
+}  // namespace
+
+const clang::Stmt* innermost_loop(clang::ASTContext& ast, const clang::Stmt* s) {
+  clang::DynTypedNode node = clang::DynTypedNode::create(*s);
+  for (int depth = 0; depth < 512; ++depth) {
+    auto parents = ast.getParents(node);
+    if (parents.empty() || parents[0].get<clang::FunctionDecl>() || parents[0].get<clang::LambdaExpr>()) return nullptr;
+    node = parents[0];
+    if (const auto* st = node.get<clang::Stmt>(); st && is_loop(st)) return st;
+  }
+  return nullptr;
+}
+
+bool encloses(clang::ASTContext& ast, const clang::Stmt* outer, const clang::Stmt* inner) {
+  clang::DynTypedNode node = clang::DynTypedNode::create(*inner);
+  for (int depth = 0; depth < 512; ++depth) {
+    if (node.get<clang::Stmt>() == outer) return true;
+    auto parents = ast.getParents(node);
+    if (parents.empty()) return false;
+    node = parents[0];
+  }
   return false;
 }
 

@@ -52,5 +52,14 @@ void collect_registrations(CheckContext& c);
 std::string kernel_name(CheckContext& c, const clang::CallExpr* launch);
 // A function that takes or returns a tensor: a PyTorch op.
 bool is_tensor_op(const clang::FunctionDecl* f);
+// Whether the class, or any of its bases at any depth, has a qualified name `is` accepts.
+bool derives_from(const clang::CXXRecordDecl* rd, llvm::function_ref<bool(llvm::StringRef)> is);
+// `t.backward()` on a tensor.
+bool is_backward_call(const clang::CXXMemberCallExpr* call);
+// The innermost `for` / `while` / `do` loop around `s` in its function (a lambda's body counts
+// as a function of its own), or nullptr.
+const clang::Stmt* innermost_loop(clang::ASTContext& ast, const clang::Stmt* s);
+// Whether `inner` is `outer` or lies inside it.
+bool encloses(clang::ASTContext& ast, const clang::Stmt* outer, const clang::Stmt* inner);
 
 }  // namespace torchlint::cxx

@@ -19,14 +19,7 @@ struct LoopFacts {
 };
 
 bool is_optimizer(const clang::CXXMethodDecl* m) {
-  for (const auto* c = m->getParent(); c;) {
-    std::string n = c->getQualifiedNameAsString();
-    if (n.rfind("torch::optim::", 0) == 0) return true;
-    if (c->getNumBases() == 0) break;
-    const auto* base = c->bases_begin()->getType()->getAsCXXRecordDecl();
-    c = base;
-  }
-  return false;
+  return derives_from(m->getParent(), [](llvm::StringRef n) { return n.starts_with("torch::optim::"); });
 }
 
 LoopFacts facts_of(clang::ASTContext& ast, const clang::Stmt* loop, const clang::Stmt* body) {
@@ -39,11 +32,10 @@ LoopFacts facts_of(clang::ASTContext& ast, const clang::Stmt* loop, const clang:
       const auto* m = call->getMethodDecl();
       if (!m) return true;
       std::string n = m->getNameAsString();
-      bool tensor = is_tensor_type(call->getObjectType());
-      if (n == "backward" && tensor) f.backward = true;
+      if (is_backward_call(call)) f.backward = true;
       else if (n == "step" && is_optimizer(m)) f.step = true;
       else if (n == "zero_grad") f.zero_grad = true;
-      else if (n == "item" && tensor) f.items.push_back(call);
+      else if (n == "item" && is_tensor_type(call->getObjectType())) f.items.push_back(call);
       return true;
     }
   } calls(f);
