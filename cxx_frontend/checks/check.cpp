@@ -101,6 +101,14 @@ bool derives_from(const clang::CXXRecordDecl* rd, llvm::function_ref<bool(llvm::
   return false;
 }
 
+bool is_optimizer(const clang::CXXMethodDecl* m) {
+  return derives_from(m->getParent(), [](llvm::StringRef n) { return n.starts_with("torch::optim::"); });
+}
+
+bool is_module(const clang::CXXRecordDecl* rd) {
+  return derives_from(rd, [](llvm::StringRef n) { return n == "torch::nn::Module"; });
+}
+
 bool is_backward_call(const clang::CXXMemberCallExpr* call) {
   const auto* m = call->getMethodDecl();
   return m && m->getIdentifier() && m->getName() == "backward" && is_tensor_type(call->getObjectType());

@@ -54,6 +54,10 @@ std::string kernel_name(CheckContext& c, const clang::CallExpr* launch);
 bool is_tensor_op(const clang::FunctionDecl* f);
 // Whether the class, or any of its bases at any depth, has a qualified name `is` accepts.
 bool derives_from(const clang::CXXRecordDecl* rd, llvm::function_ref<bool(llvm::StringRef)> is);
+// A method of a `torch::optim` optimizer.
+bool is_optimizer(const clang::CXXMethodDecl* m);
+// A `torch::nn::Module`, or a subclass.
+bool is_module(const clang::CXXRecordDecl* rd);
 // `t.backward()` on a tensor.
 bool is_backward_call(const clang::CXXMemberCallExpr* call);
 // The innermost `for` / `while` / `do` loop around `s` in its function (a lambda's body counts

@@ -15,6 +15,7 @@ void check_data_ptr_contiguity(CheckContext&, const std::string&);
 void check_cxx_item_in_loop(CheckContext&, const std::string&);
 void check_cxx_missing_zero_grad(CheckContext&, const std::string&);
 void check_cxx_loss_kept_with_graph(CheckContext&, const std::string&);
+void check_cxx_eval_without_no_grad_guard(CheckContext&, const std::string&);
 
 namespace {
 const std::map<std::string, CheckFunction>& table() {
@@ -29,6 +30,7 @@ const std::map<std::string, CheckFunction>& table() {
       {"cxx-item-in-loop", check_cxx_item_in_loop},
       {"cxx-missing-zero-grad", check_cxx_missing_zero_grad},
       {"cxx-loss-kept-with-graph", check_cxx_loss_kept_with_graph},
+      {"cxx-eval-without-no-grad-guard", check_cxx_eval_without_no_grad_guard},
   };
   return checks;
 }

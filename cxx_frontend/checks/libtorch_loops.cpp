@@ -18,10 +18,6 @@ struct LoopFacts {
   std::vector<const clang::CXXMemberCallExpr*> items;
 };
 
-bool is_optimizer(const clang::CXXMethodDecl* m) {
-  return derives_from(m->getParent(), [](llvm::StringRef n) { return n.starts_with("torch::optim::"); });
-}
-
 LoopFacts facts_of(clang::ASTContext& ast, const clang::Stmt* loop, const clang::Stmt* body) {
   LoopFacts f;
   f.loop = loop;
