@@ -45,11 +45,15 @@ const clang::ValueDecl* model_of(const clang::Expr* e) {
   return nullptr;
 }
 
-// The value of a constant boolean argument, or nullopt when it is not a constant (or absent).
-std::optional<bool> constant_flag(const clang::Expr* e, clang::ASTContext& ast) {
+enum class Flag { kUnknown, kFalse, kTrue };
+
+// The value of a boolean argument: unknown when it is not a constant, or absent (`nullptr`, a
+// default argument).
+Flag flag_of(const clang::Expr* e, clang::ASTContext& ast) {
   bool value = false;
-  if (e && !e->isValueDependent() && e->EvaluateAsBooleanCondition(value, ast)) return value;
-  return std::nullopt;
+  if (!e || llvm::isa<clang::CXXDefaultArgExpr>(e) || e->isValueDependent() || !e->EvaluateAsBooleanCondition(value, ast))
+    return Flag::kUnknown;
+  return value ? Flag::kTrue : Flag::kFalse;
 }
 
 // A local whose construction turns autograd off for the rest of its scope. A flag that is not a
@@ -60,22 +64,20 @@ bool is_grad_off_guard(const clang::VarDecl* v, clang::ASTContext& ast) {
   std::string qualified = rd->getQualifiedNameAsString();
   if (!(qualified.starts_with("c10::") || qualified.starts_with("at::") || qualified.starts_with("torch::"))) return false;
   const auto* ctor = llvm::dyn_cast_or_null<clang::CXXConstructExpr>(v->getInit() ? v->getInit()->IgnoreImplicit() : nullptr);
-  std::optional<bool> flag = ctor && ctor->getNumArgs() > 0 && !llvm::isa<clang::CXXDefaultArgExpr>(ctor->getArg(0))
-                                 ? constant_flag(ctor->getArg(0), ast)
-                                 : std::nullopt;
+  Flag flag = flag_of(ctor && ctor->getNumArgs() > 0 ? ctor->getArg(0) : nullptr, ast);
   llvm::StringRef name = rd->getName();
   if (name == "NoGradGuard") return true;
-  if (name == "AutoGradMode") return flag != true;  // AutoGradMode(enabled)
+  if (name == "AutoGradMode") return flag != Flag::kTrue;  // AutoGradMode(enabled)
   return (name == "InferenceMode" || name == "AutoNonVariableTypeMode" || name == "AutoDispatchBelowAutograd" ||
           name == "AutoDispatchBelowADInplaceOrView") &&
-         flag != false;
+         flag != Flag::kFalse;
 }
 
 // `GradMode::set_enabled(false)`.
 bool turns_grad_off(const clang::CallExpr* call, clang::ASTContext& ast) {
   const auto* f = call->getDirectCallee();
   return f && f->getQualifiedNameAsString().ends_with("GradMode::set_enabled") && call->getNumArgs() == 1 &&
-         constant_flag(call->getArg(0), ast) != true;
+         flag_of(call->getArg(0), ast) != Flag::kTrue;
 }
 
 enum class Mode { kNone, kEval, kTrain };
@@ -87,8 +89,7 @@ Mode mode_switch(const clang::CXXMemberCallExpr* call, clang::ASTContext& ast) {
   if (!m || !m->getIdentifier() || !is_module(m->getParent())) return Mode::kNone;
   if (m->getName() == "eval") return Mode::kEval;
   if (m->getName() != "train") return Mode::kNone;
-  bool off = call->getNumArgs() > 0 && !llvm::isa<clang::CXXDefaultArgExpr>(call->getArg(0)) &&
-             constant_flag(call->getArg(0), ast) == false;
+  bool off = flag_of(call->getNumArgs() > 0 ? call->getArg(0) : nullptr, ast) == Flag::kFalse;
   return off ? Mode::kEval : Mode::kTrain;
 }
 
