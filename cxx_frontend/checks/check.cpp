@@ -46,11 +46,21 @@ void CheckContext::report(const std::string& rule, clang::SourceRange where, std
 
 bool is_main_function(const clang::FunctionDecl* f) { return f && f->isMain(); }
 
+namespace {
+std::string in_file(const clang::SourceManager& sm, const clang::NamedDecl* d) {
+  return "static " + sm.getFilename(sm.getExpansionLoc(d->getLocation())).str() + " " + d->getQualifiedNameAsString();
+}
+}  // namespace
+
 std::string fact_name(const clang::SourceManager& sm, const clang::FunctionDecl* f) {
   f = f->getCanonicalDecl();
-  if (f->getStorageClass() == clang::SC_Static && !llvm::isa<clang::CXXMethodDecl>(f))
-    return "static " + sm.getFilename(sm.getExpansionLoc(f->getLocation())).str() + " " + f->getQualifiedNameAsString();
+  if (f->getStorageClass() == clang::SC_Static && !llvm::isa<clang::CXXMethodDecl>(f)) return in_file(sm, f);
   return f->getQualifiedNameAsString();
+}
+
+std::string fact_name(const clang::SourceManager& sm, const clang::VarDecl* v) {
+  v = v->getCanonicalDecl();
+  return v->getStorageClass() == clang::SC_Static ? in_file(sm, v) : v->getQualifiedNameAsString();
 }
 
 const clang::FunctionDecl* outermost_function(clang::ASTContext& ast, const clang::Stmt* s) {

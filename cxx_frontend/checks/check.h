@@ -39,6 +39,8 @@ bool is_main_function(const clang::FunctionDecl* f);
 // How facts name a function across files: its qualified name; a `static` function also by its
 // file, so that two files' private helpers of one name stay apart.
 std::string fact_name(const clang::SourceManager& sm, const clang::FunctionDecl* f);
+// A global variable's name across files, in the same way.
+std::string fact_name(const clang::SourceManager& sm, const clang::VarDecl* v);
 // The outermost function around a node (lambdas and AT_DISPATCH bodies belong to the op that
 // writes them), or nullptr.
 const clang::FunctionDecl* outermost_function(clang::ASTContext& ast, const clang::Stmt* s);

@@ -16,6 +16,7 @@ void check_cxx_item_in_loop(CheckContext&, const std::string&);
 void check_cxx_missing_zero_grad(CheckContext&, const std::string&);
 void check_cxx_loss_kept_with_graph(CheckContext&, const std::string&);
 void check_cxx_eval_without_no_grad_guard(CheckContext&, const std::string&);
+void check_tape_grows_unbounded(CheckContext&, const std::string&);
 
 namespace {
 const std::map<std::string, CheckFunction>& table() {
@@ -31,6 +32,7 @@ const std::map<std::string, CheckFunction>& table() {
       {"cxx-missing-zero-grad", check_cxx_missing_zero_grad},
       {"cxx-loss-kept-with-graph", check_cxx_loss_kept_with_graph},
       {"cxx-eval-without-no-grad-guard", check_cxx_eval_without_no_grad_guard},
+      {"tape-grows-unbounded", check_tape_grows_unbounded},
   };
   return checks;
 }
