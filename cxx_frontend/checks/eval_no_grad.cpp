@@ -94,11 +94,12 @@ Mode mode_switch(const clang::CXXMemberCallExpr* call, clang::ASTContext& ast) {
 }
 
 // The module a call runs forward on: `model->forward(x)`, `model(x)`; or nullptr.
+// In a template, `model.forward(x)` with a dependent `x` is a plain call of a member.
 const clang::ValueDecl* forward_of(const clang::CallExpr* call) {
-  if (const auto* member = llvm::dyn_cast<clang::CXXMemberCallExpr>(call)) {
-    const auto* m = member->getMethodDecl();
+  if (const auto* member = llvm::dyn_cast<clang::MemberExpr>(call->getCallee()->IgnoreParenImpCasts())) {
+    const auto* m = llvm::dyn_cast<clang::CXXMethodDecl>(member->getMemberDecl());
     bool forward = m && m->getIdentifier() && m->getName() == "forward" && is_module(m->getParent());
-    return forward ? model_of(member->getImplicitObjectArgument()) : nullptr;
+    return forward ? model_of(member->getBase()) : nullptr;
   }
   const auto* op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(call);
   const auto* m = op ? llvm::dyn_cast_or_null<clang::CXXMethodDecl>(op->getDirectCallee()) : nullptr;
@@ -108,8 +109,13 @@ const clang::ValueDecl* forward_of(const clang::CallExpr* call) {
 }
 
 // Whether the call trains: backward (`loss.backward()`, `torch::autograd::backward(...)`), or an
-// optimizer's `step()` / `zero_grad()`.
+// optimizer's `step()` / `zero_grad()`. In a template, a call of a member of that name on an
+// object of a dependent type may be one.
 bool trains(const clang::CallExpr* call) {
+  if (const auto* dependent = llvm::dyn_cast<clang::CXXDependentScopeMemberExpr>(call->getCallee()->IgnoreParenImpCasts())) {
+    std::string n = dependent->getMember().getAsString();
+    return n == "backward" || n == "step" || n == "zero_grad";
+  }
   if (const auto* member = llvm::dyn_cast<clang::CXXMemberCallExpr>(call)) {
     const auto* m = member->getMethodDecl();
     return is_backward_call(member) ||

@@ -2,6 +2,7 @@
 #pragma once
 #include <stddef.h>
 #include <stdint.h>
+#include <initializer_list>
 #include <type_traits>
 #include <c10/core/Device.h>
 #include <c10/util/Optional.h>
@@ -28,6 +29,9 @@ struct BFloat16 {
 const char* toString(ScalarType t);
 size_t elementSize(ScalarType t);
 struct IntArrayRef {
+  IntArrayRef();
+  IntArrayRef(int64_t one);
+  IntArrayRef(std::initializer_list<int64_t> list);
   const int64_t* data() const;
   size_t size() const;
   int64_t operator[](size_t i) const;

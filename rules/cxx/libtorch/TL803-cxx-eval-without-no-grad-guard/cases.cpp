@@ -178,3 +178,22 @@ at::Tensor teacher_student(Net teacher, Net student, at::Tensor x) {
   teacher->eval();
   return student->forward(x);
 }
+
+// Templates over the data loader: the forward's argument has a dependent type.
+template <typename Loader>
+double evaluate_loader(Net model, Loader& loader) {
+  model->eval();
+  double total = 0;
+  for (auto& batch : loader) total += model->forward(batch.data).template item<double>();  // expect: TL803
+  return total;
+}
+
+template <typename Loader, typename Optimizer>
+void finetune_loader(Net model, Loader& loader, Optimizer& optimizer) {
+  model->eval();
+  for (auto& batch : loader) {
+    auto loss = torch::nn::functional::mse_loss(model->forward(batch.data), batch.target);
+    loss.backward();
+    optimizer.step();
+  }
+}
