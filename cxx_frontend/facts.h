@@ -81,6 +81,46 @@ struct Registration {
   unsigned start = 0, end = 0;
 };
 
+// TL902's facts: where a function grows and empties counter-indexed storage (a tape's op count,
+// an arena's offset, a global node count), and the loops and calls it makes. A counter is named
+// by its field (`Tape::num_ops`) or global (`tape_len`); `Tape::*` stands for every counter of
+// `Tape` (the object was freed, cleared or replaced).
+//
+// A holder says whose counter it is: the object's place (escapes: a global; param N: reached
+// from parameter N; local: a local of the function; unknown), and, for one reached from a local
+// variable, where that variable takes a new value (its declaration, assignments): a loop with
+// one of those inside it works on a fresh object every pass.
+struct Holder {
+  Place place;
+  std::vector<unsigned> fresh_at;
+};
+
+struct CounterUse {
+  std::string counter;
+  unsigned at = 0;
+  Holder holder;
+};
+
+struct TapeCall {
+  std::string callee;  // fact name
+  unsigned at = 0;
+  Holder receiver;
+  std::vector<Holder> args;
+};
+
+struct TapeLoop {
+  unsigned start = 0, end = 0;                // the whole loop
+  unsigned report_start = 0, report_end = 0;  // its keyword
+  std::vector<std::string> header;            // counters its condition, init or increment reads
+};
+
+struct TapeFact {
+  std::string name;
+  std::vector<CounterUse> grows, empties;
+  std::vector<TapeLoop> loops;
+  std::vector<TapeCall> calls;
+};
+
 struct FileReport {
   std::string path;
   bool parsed = false;
@@ -93,6 +133,7 @@ struct FileReport {
   std::vector<Registration> registrations;
   bool registrations_collected = false;
   std::vector<RawPointer> raw_pointers;
+  std::vector<TapeFact> tapes;
 };
 
 }  // namespace torchlint::cxx

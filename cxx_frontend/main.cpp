@@ -178,6 +178,22 @@ json arg_json(const ArgFact& a) {
   return {{"value", place_json(a.value)}, {"pointee", place_json(a.pointee)}, {"start", a.start}, {"end", a.end}};
 }
 
+json holder_json(const Holder& h) { return {{"place", place_json(h.place)}, {"fresh_at", h.fresh_at}}; }
+
+json tape_json(const TapeFact& t) {
+  json grows = json::array(), empties = json::array(), loops = json::array(), calls = json::array();
+  for (const auto& g : t.grows) grows.push_back({{"counter", g.counter}, {"at", g.at}, {"holder", holder_json(g.holder)}});
+  for (const auto& e : t.empties) empties.push_back({{"counter", e.counter}, {"at", e.at}});
+  for (const auto& l : t.loops)
+    loops.push_back({{"start", l.start}, {"end", l.end}, {"report_start", l.report_start}, {"report_end", l.report_end}, {"header", l.header}});
+  for (const auto& c : t.calls) {
+    json args = json::array();
+    for (const auto& a : c.args) args.push_back(holder_json(a));
+    calls.push_back({{"callee", c.callee}, {"at", c.at}, {"receiver", holder_json(c.receiver)}, {"args", args}});
+  }
+  return {{"name", t.name}, {"grows", grows}, {"empties", empties}, {"loops", loops}, {"calls", calls}};
+}
+
 // Only calls that pass a parameter or a local's address matter to the join.
 bool passes_pointer(const CallFact& c) {
   auto matters = [](const ArgFact& a) { return a.value.kind == "param" || a.value.kind == "stack"; };
@@ -207,9 +223,11 @@ json report_json(const FileReport& r) {
   for (const auto& d : r.devices)
     devices.push_back({{"name", d.name}, {"start", d.start}, {"end", d.end}, {"launches", d.launches}, {"guards", d.guards}, {"callees", d.callees}});
   for (const auto& g : r.registrations) registrations.push_back({{"function", g.function}, {"start", g.start}, {"end", g.end}});
-  json raw = json::array();
+  json raw = json::array(), tapes = json::array();
   for (const auto& p : r.raw_pointers) raw.push_back({{"function", p.function}, {"param", p.param}, {"start", p.start}, {"end", p.end}});
-  return {{"path", r.path}, {"inputs", r.inputs}, {"devices", devices}, {"registrations", registrations}, {"raw_pointers", raw},         {"parsed", r.parsed},     {"errors", r.errors}, {"first_error", r.first_error},
+  for (const auto& t : r.tapes) tapes.push_back(tape_json(t));
+  return {{"path", r.path}, {"inputs", r.inputs}, {"devices", devices}, {"registrations", registrations}, {"raw_pointers", raw},
+          {"tapes", tapes}, {"parsed", r.parsed}, {"errors", r.errors}, {"first_error", r.first_error},
           {"findings", findings}, {"functions", functions}};
 }
 

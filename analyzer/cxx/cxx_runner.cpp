@@ -19,6 +19,7 @@
 #include "cxx/escape_join.h"
 #include "cxx/guard_join.h"
 #include "cxx/report_cache.h"
+#include "cxx/tape_join.h"
 #include "python/engine.h"
 
 extern char** environ;
@@ -296,7 +297,8 @@ CxxResult run_cxx_analysis(const std::vector<std::string>& files, const std::vec
   using Join = std::vector<JoinedFinding> (*)(const std::vector<const json*>&);
   const std::pair<const char*, Join> joins[] = {{"stack-address-escapes", join_escapes},
                                                 {"missing-device-guard", join_device_guards},
-                                                {"data-ptr-unchecked-contiguity", join_raw_pointers}};
+                                                {"data-ptr-unchecked-contiguity", join_raw_pointers},
+                                                {"tape-grows-unbounded", join_tapes}};
   for (const auto& [root, project] : by_project)
     for (const auto& [check, join] : joins)
       for (const JoinedFinding& j : join(project)) {

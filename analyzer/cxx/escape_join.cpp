@@ -42,6 +42,10 @@ std::optional<std::pair<std::string, int>> seen_from_caller(const Store& s, cons
 
 }  // namespace
 
+std::string shown(const std::string& fact_name) {
+  return fact_name.starts_with("static ") ? fact_name.substr(fact_name.rfind(' ') + 1) : fact_name;
+}
+
 std::vector<JoinedFinding> join_escapes(const std::vector<const json*>& reports) {
   struct Function {
     const json* fact;
@@ -104,11 +108,8 @@ std::vector<JoinedFinding> join_escapes(const std::vector<const json*>& reports)
         std::string pname = p < 0 ? "its object" : static_cast<size_t>(p) < names.size() && !names[p].empty()
                                                        ? "its parameter `" + names[p] + "`"
                                                        : "its parameter " + std::to_string(p + 1);
-        std::string shown = callee.starts_with("static ") ? callee.substr(callee.rfind(' ') + 1) : callee;
         out.push_back({fn.file, b, e,
-                       {{"VAR", value.var},
-                        {"FUNC", name.starts_with("static ") ? name.substr(name.rfind(' ') + 1) : name},
-                        {"TARGET", "memory that `" + shown + "()` keeps (" + pname + ")"}}});
+                       {{"VAR", value.var}, {"FUNC", shown(name)}, {"TARGET", "memory that `" + shown(callee) + "()` keeps (" + pname + ")"}}});
       }
     }
   }

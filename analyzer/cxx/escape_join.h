@@ -18,6 +18,9 @@ struct JoinedFinding {
   std::map<std::string, std::string> args;  // fills the rule's message
 };
 
+// A fact name as a message shows it: "static /path/f.cu f" -> "f".
+std::string shown(const std::string& fact_name);
+
 // `reports`: the "files" array entries of torchlint-cxx's answers of one project.
 std::vector<JoinedFinding> join_escapes(const std::vector<const nlohmann::json*>& reports);
 

@@ -7,10 +7,6 @@ namespace torchlint::cxx {
 
 namespace {
 using json = nlohmann::json;
-
-std::string shown(const std::string& name) {  // "static /path/f.cu f" -> "f"
-  return name.starts_with("static ") ? name.substr(name.rfind(' ') + 1) : name;
-}
 }  // namespace
 
 std::vector<JoinedFinding> join_device_guards(const std::vector<const json*>& reports) {

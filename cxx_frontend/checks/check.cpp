@@ -1,6 +1,8 @@
 #include "checks/check.h"
 
 #include <clang/AST/DeclCXX.h>
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/StmtCXX.h>
 #include <clang/AST/ParentMapContext.h>
 #include <clang/Lex/Lexer.h>
 
@@ -44,11 +46,21 @@ void CheckContext::report(const std::string& rule, clang::SourceRange where, std
 
 bool is_main_function(const clang::FunctionDecl* f) { return f && f->isMain(); }
 
+namespace {
+std::string in_file(const clang::SourceManager& sm, const clang::NamedDecl* d) {
+  return "static " + sm.getFilename(sm.getExpansionLoc(d->getLocation())).str() + " " + d->getQualifiedNameAsString();
+}
+}  // namespace
+
 std::string fact_name(const clang::SourceManager& sm, const clang::FunctionDecl* f) {
   f = f->getCanonicalDecl();
-  if (f->getStorageClass() == clang::SC_Static && !llvm::isa<clang::CXXMethodDecl>(f))
-    return "static " + sm.getFilename(sm.getExpansionLoc(f->getLocation())).str() + " " + f->getQualifiedNameAsString();
+  if (f->getStorageClass() == clang::SC_Static && !llvm::isa<clang::CXXMethodDecl>(f)) return in_file(sm, f);
   return f->getQualifiedNameAsString();
+}
+
+std::string fact_name(const clang::SourceManager& sm, const clang::VarDecl* v) {
+  v = v->getCanonicalDecl();
+  return v->getStorageClass() == clang::SC_Static ? in_file(sm, v) : v->getQualifiedNameAsString();
 }
 
 const clang::FunctionDecl* outermost_function(clang::ASTContext& ast, const clang::Stmt* s) {
@@ -87,6 +99,56 @@ bool is_tensor_op(const clang::FunctionDecl* f) {
   if (is_tensor_type(f->getReturnType())) return true;
   for (const auto* p : f->parameters())
     if (is_tensor_type(p->getType())) return true;
+  return false;
+}
+
+bool derives_from(const clang::CXXRecordDecl* rd, llvm::function_ref<bool(llvm::StringRef)> is) {
+  if (!rd || !rd->hasDefinition()) return false;
+  rd = rd->getDefinition();
+  if (is(rd->getQualifiedNameAsString())) return true;
+  for (const auto& base : rd->bases())
+    if (derives_from(base.getType()->getAsCXXRecordDecl(), is)) return true;
+  return false;
+}
+
+bool is_optimizer(const clang::CXXMethodDecl* m) {
+  return derives_from(m->getParent(), [](llvm::StringRef n) { return n.starts_with("torch::optim::"); });
+}
+
+bool is_module(const clang::CXXRecordDecl* rd) {
+  return derives_from(rd, [](llvm::StringRef n) { return n == "torch::nn::Module"; });
+}
+
+bool is_backward_call(const clang::CXXMemberCallExpr* call) {
+  const auto* m = call->getMethodDecl();
+  return m && m->getIdentifier() && m->getName() == "backward" && is_tensor_type(call->getObjectType());
+}
+
+namespace {
+bool is_loop(const clang::Stmt* s) {
+  return llvm::isa<clang::ForStmt, clang::CXXForRangeStmt, clang::WhileStmt, clang::DoStmt>(s);
+}
+}  // namespace
+
+const clang::Stmt* innermost_loop(clang::ASTContext& ast, const clang::Stmt* s) {
+  clang::DynTypedNode node = clang::DynTypedNode::create(*s);
+  for (int depth = 0; depth < 512; ++depth) {
+    auto parents = ast.getParents(node);
+    if (parents.empty() || parents[0].get<clang::FunctionDecl>() || parents[0].get<clang::LambdaExpr>()) return nullptr;
+    node = parents[0];
+    if (const auto* st = node.get<clang::Stmt>(); st && is_loop(st)) return st;
+  }
+  return nullptr;
+}
+
+bool encloses(clang::ASTContext& ast, const clang::Stmt* outer, const clang::Stmt* inner) {
+  clang::DynTypedNode node = clang::DynTypedNode::create(*inner);
+  for (int depth = 0; depth < 512; ++depth) {
+    if (node.get<clang::Stmt>() == outer) return true;
+    auto parents = ast.getParents(node);
+    if (parents.empty()) return false;
+    node = parents[0];
+  }
   return false;
 }
 

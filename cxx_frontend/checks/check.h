@@ -39,6 +39,8 @@ bool is_main_function(const clang::FunctionDecl* f);
 // How facts name a function across files: its qualified name; a `static` function also by its
 // file, so that two files' private helpers of one name stay apart.
 std::string fact_name(const clang::SourceManager& sm, const clang::FunctionDecl* f);
+// A global variable's name across files, in the same way.
+std::string fact_name(const clang::SourceManager& sm, const clang::VarDecl* v);
 // The outermost function around a node (lambdas and AT_DISPATCH bodies belong to the op that
 // writes them), or nullptr.
 const clang::FunctionDecl* outermost_function(clang::ASTContext& ast, const clang::Stmt* s);
@@ -52,5 +54,18 @@ void collect_registrations(CheckContext& c);
 std::string kernel_name(CheckContext& c, const clang::CallExpr* launch);
 // A function that takes or returns a tensor: a PyTorch op.
 bool is_tensor_op(const clang::FunctionDecl* f);
+// Whether the class, or any of its bases at any depth, has a qualified name `is` accepts.
+bool derives_from(const clang::CXXRecordDecl* rd, llvm::function_ref<bool(llvm::StringRef)> is);
+// A method of a `torch::optim` optimizer.
+bool is_optimizer(const clang::CXXMethodDecl* m);
+// A `torch::nn::Module`, or a subclass.
+bool is_module(const clang::CXXRecordDecl* rd);
+// `t.backward()` on a tensor.
+bool is_backward_call(const clang::CXXMemberCallExpr* call);
+// The innermost `for` / `while` / `do` loop around `s` in its function (a lambda's body counts
+// as a function of its own), or nullptr.
+const clang::Stmt* innermost_loop(clang::ASTContext& ast, const clang::Stmt* s);
+// Whether `inner` is `outer` or lies inside it.
+bool encloses(clang::ASTContext& ast, const clang::Stmt* outer, const clang::Stmt* inner);
 
 }  // namespace torchlint::cxx

@@ -14,6 +14,9 @@ void check_int32_numel(CheckContext&, const std::string&);
 void check_data_ptr_contiguity(CheckContext&, const std::string&);
 void check_cxx_item_in_loop(CheckContext&, const std::string&);
 void check_cxx_missing_zero_grad(CheckContext&, const std::string&);
+void check_cxx_loss_kept_with_graph(CheckContext&, const std::string&);
+void check_cxx_eval_without_no_grad_guard(CheckContext&, const std::string&);
+void check_tape_grows_unbounded(CheckContext&, const std::string&);
 
 namespace {
 const std::map<std::string, CheckFunction>& table() {
@@ -27,6 +30,9 @@ const std::map<std::string, CheckFunction>& table() {
       {"data-ptr-unchecked-contiguity", check_data_ptr_contiguity},
       {"cxx-item-in-loop", check_cxx_item_in_loop},
       {"cxx-missing-zero-grad", check_cxx_missing_zero_grad},
+      {"cxx-loss-kept-with-graph", check_cxx_loss_kept_with_graph},
+      {"cxx-eval-without-no-grad-guard", check_cxx_eval_without_no_grad_guard},
+      {"tape-grows-unbounded", check_tape_grows_unbounded},
   };
   return checks;
 }

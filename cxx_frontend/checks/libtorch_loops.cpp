@@ -18,17 +18,6 @@ struct LoopFacts {
   std::vector<const clang::CXXMemberCallExpr*> items;
 };
 
-bool is_optimizer(const clang::CXXMethodDecl* m) {
-  for (const auto* c = m->getParent(); c;) {
-    std::string n = c->getQualifiedNameAsString();
-    if (n.rfind("torch::optim::", 0) == 0) return true;
-    if (c->getNumBases() == 0) break;
-    const auto* base = c->bases_begin()->getType()->getAsCXXRecordDecl();
-    c = base;
-  }
-  return false;
-}
-
 LoopFacts facts_of(clang::ASTContext& ast, const clang::Stmt* loop, const clang::Stmt* body) {
   LoopFacts f;
   f.loop = loop;
@@ -39,11 +28,10 @@ LoopFacts facts_of(clang::ASTContext& ast, const clang::Stmt* loop, const clang:
       const auto* m = call->getMethodDecl();
       if (!m) return true;
       std::string n = m->getNameAsString();
-      bool tensor = is_tensor_type(call->getObjectType());
-      if (n == "backward" && tensor) f.backward = true;
+      if (is_backward_call(call)) f.backward = true;
       else if (n == "step" && is_optimizer(m)) f.step = true;
       else if (n == "zero_grad") f.zero_grad = true;
-      else if (n == "item" && tensor) f.items.push_back(call);
+      else if (n == "item" && is_tensor_type(call->getObjectType())) f.items.push_back(call);
       return true;
     }
   } calls(f);

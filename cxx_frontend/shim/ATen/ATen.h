@@ -2,9 +2,12 @@
 #pragma once
 #include <stddef.h>
 #include <stdint.h>
+#include <initializer_list>
 #include <type_traits>
 #include <c10/core/Device.h>
 #include <c10/util/Optional.h>
+#include <c10/core/GradMode.h>
+#include <c10/core/InferenceMode.h>
 namespace c10 {
 enum class ScalarType : signed char { Byte, Char, Short, Int, Long, Half, Float, Double, ComplexFloat, ComplexDouble, Bool, BFloat16, Float8_e4m3fn, Float8_e5m2, Undefined };
 constexpr ScalarType kByte = ScalarType::Byte, kChar = ScalarType::Char, kShort = ScalarType::Short, kInt = ScalarType::Int,
@@ -26,6 +29,9 @@ struct BFloat16 {
 const char* toString(ScalarType t);
 size_t elementSize(ScalarType t);
 struct IntArrayRef {
+  IntArrayRef();
+  IntArrayRef(int64_t one);
+  IntArrayRef(std::initializer_list<int64_t> list);
   const int64_t* data() const;
   size_t size() const;
   int64_t operator[](size_t i) const;
@@ -45,6 +51,9 @@ void torch_check_fail(const char* func, const char* file, unsigned line, const c
 }  // namespace detail
 }  // namespace c10
 namespace at {
+using c10::GradMode;
+using c10::AutoGradMode;
+using c10::NoGradGuard;
 using c10::IntArrayRef;
 using c10::ScalarType;
 using c10::TensorOptions;

@@ -3,8 +3,12 @@
 #include <ATen/ATen.h>
 #include <torch/library.h>
 namespace torch {
-struct NoGradGuard { NoGradGuard(); ~NoGradGuard(); };
-struct InferenceMode { InferenceMode(bool enabled = true); ~InferenceMode(); };
+using at::NoGradGuard;
+using at::AutoGradMode;
+using c10::InferenceMode;
+namespace autograd {
+using at::GradMode;
+}  // namespace autograd
 struct Device : c10::Device { using c10::Device::Device; };
 const c10::DeviceType kCUDA = c10::DeviceType::CUDA;
 const c10::DeviceType kCPU = c10::DeviceType::CPU;
@@ -21,7 +25,10 @@ class Module {
 };
 template <typename M> class ModuleHolder {
  public:
+  ModuleHolder();
+  template <typename... Args> explicit ModuleHolder(Args&&... args);
   M* operator->() const;
+  M* get() const;
   at::Tensor operator()(const at::Tensor& x);
 };
 namespace functional {
@@ -44,3 +51,9 @@ class Adam : public Optimizer { public: template <typename P> Adam(P params, Ada
 at::Tensor randn(at::IntArrayRef size, at::TensorOptions o = {});
 at::Tensor ones(at::IntArrayRef size, at::TensorOptions o = {});
 }  // namespace torch
+// A module class `Name` holding a `NameImpl` (the C++ frontend's module idiom).
+#define TORCH_MODULE(Name)                                 \
+  class Name : public torch::nn::ModuleHolder<Name##Impl> { \
+   public:                                                  \
+    using torch::nn::ModuleHolder<Name##Impl>::ModuleHolder; \
+  }
