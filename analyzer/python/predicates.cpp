@@ -307,7 +307,8 @@ const std::vector<NamedPredicate>& predicates() {
   static const std::vector<NamedPredicate> all = [] {
     std::vector<NamedPredicate> v = kPredicates;
     for (const auto* group : {&step_order_predicates(), &region_predicates(), &accumulator_predicates(),
-                              &handler_predicates(), &timing_predicates(), &compiled_predicates()})
+                              &handler_predicates(), &timing_predicates(), &compiled_predicates(),
+                              &library_api_predicates()})
       v.insert(v.end(), group->begin(), group->end());
     return v;
   }();

@@ -46,6 +46,8 @@ const std::vector<NamedPredicate>& timing_predicates();
 // Code torch.compile traces, and what in it Dynamo cannot put in a graph (compiled.cpp).
 const std::vector<NamedContext>& compiled_contexts();
 const std::vector<NamedPredicate>& compiled_predicates();
+// The APIs of PyTorch's domain libraries by canonical name: torchvision (library_api.cpp).
+const std::vector<NamedPredicate>& library_api_predicates();
 ContextFn find_context(const std::string& name);
 PredicateFn find_predicate(const std::string& name);
 

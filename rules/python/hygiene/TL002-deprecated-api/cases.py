@@ -352,3 +352,34 @@ def fused_attention(q, k, v):
 
 def functional_forward(model, params, x):
     return functional_call(model, params, (x,))
+
+
+# ---- torchvision ----
+
+def build_backbones(num_classes, args):
+    import torchvision
+    from torchvision import models
+    from torchvision.models import resnet50
+    from torchvision.models.detection import fasterrcnn_resnet50_fpn
+
+    encoder = torchvision.models.resnet18(pretrained=True)  # expect: TL002
+    scratch = models.vgg16(num_classes=num_classes, pretrained=False)  # expect: TL002
+    student = resnet50(pretrained=args.pretrained)  # expect: TL002
+    detector = fasterrcnn_resnet50_fpn(pretrained_backbone=True, num_classes=num_classes)  # expect: TL002
+    # The current API, other libraries' `pretrained=` and the project's own builders.
+    teacher = models.resnet50(weights=models.ResNet50_Weights.IMAGENET1K_V1)
+    fresh = models.resnet50(weights=None)
+    timm_model = timm.create_model("resnet50", pretrained=True)
+    hub_model = torch.hub.load("pytorch/vision", "resnet50", pretrained=True)
+    mine = build_model(pretrained=True)
+    return encoder, scratch, student, detector, teacher, fresh, timm_model, hub_model, mine
+
+
+def image_transforms():
+    import torchvision.transforms.v2 as v2
+    from torchvision import transforms
+
+    legacy = v2.Compose([v2.Resize(224), v2.ToTensor()])  # expect: TL002
+    current = v2.Compose([v2.Resize(224), v2.ToImage(), v2.ToDtype(torch.float32, scale=True)])
+    classic = transforms.Compose([transforms.Resize(224), transforms.ToTensor()])
+    return legacy, current, classic
