@@ -6,8 +6,8 @@
 
 namespace torchlint {
 
-// The packs compiled into the binary (rules/**/rule.yaml), read once: from the rule image
-// when this program has a valid one (cli/rule_image.h), else from their YAML.
+// The packs compiled into the binary (rules/**/rule.yaml), sorted by id and read once: from
+// the rule image when this program has a valid one (cli/rule_image.h), else from their YAML.
 const std::vector<RuleSpec>& builtin_rules();
 
 // The built-in rules from `image` (its patterns go into compile_pattern's memo), or from

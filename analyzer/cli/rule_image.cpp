@@ -13,7 +13,7 @@ namespace {
 
 constexpr std::string_view kMagic = "torchlint rule image";
 // Bump when the encoding changes in a way the struct sizes below do not show.
-constexpr int kFormatVersion = 1;
+constexpr int kFormatVersion = 2;
 
 void collect_patterns(const MatchSpec& m, std::vector<std::string>& out) {
   if (m.pattern) out.push_back(*m.pattern);
@@ -39,7 +39,7 @@ uint64_t rule_image_identity() {
 
 RuleImage make_rule_image(std::vector<RuleSpec> rules) {
   std::vector<std::string> texts;
-  for (const RuleSpec& r : rules) collect_patterns(r.match, texts);
+  for (const RuleSpec& r : rules) collect_patterns(*r.match, texts);
   std::sort(texts.begin(), texts.end());
   texts.erase(std::unique(texts.begin(), texts.end()), texts.end());
   RuleImage image{std::move(rules), {}};

@@ -4,8 +4,10 @@
 //   template <typename A, archive::Of<SourceMark> S> void fields(A& a, S& m) { a(m.file, m.line, m.column); }
 //
 // The same list writes (S is const) and reads, so the two can never disagree on the order.
-// Integers and enums are LEB128 varints (signed ones zigzagged), strings and containers are
-// prefixed by their size. The reader throws ArchiveError on bytes that end too soon.
+// Integers and enums are LEB128 varints (signed ones zigzagged), containers are prefixed by
+// their size, and a string is written once: again, it is the number of its first writing
+// (rule packs repeat file names and keys thousands of times). The reader throws
+// ArchiveError on bytes that end too soon or refer to what they do not hold.
 #pragma once
 #include <concepts>
 #include <cstdint>
@@ -15,8 +17,11 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <unordered_map>
 #include <utility>
 #include <vector>
+
+#include "core/shared.h"
 
 namespace torchlint::archive {
 
@@ -42,7 +47,11 @@ class Writer {
     out_ += static_cast<char>(v);
   }
   void put(bool b) { out_ += static_cast<char>(b); }
+  // 0 and the text for a string not written before, else 1 + the number of its first writing.
   void put(const std::string& s) {
+    auto [it, fresh] = strings_.try_emplace(s, strings_.size());
+    if (!fresh) return varint(it->second + 1);
+    varint(0);
     varint(s.size());
     out_ += s;
   }
@@ -74,12 +83,17 @@ class Writer {
     varint(items.size());
     for (const auto& item : items) put(item);
   }
+  template <typename T>
+  void put(const Shared<T>& v) {
+    put(*v);
+  }
   template <typename S> requires std::is_class_v<S>
   void put(const S& s) {
     fields(*this, s);
   }
 
   std::string out_;
+  std::unordered_map<std::string, uint64_t> strings_;
 };
 
 class Reader {
@@ -115,8 +129,14 @@ class Reader {
   }
   void get(bool& b) { b = byte() != 0; }
   void get(std::string& s) {
+    if (uint64_t seen = varint()) {
+      if (seen > strings_.size()) throw ArchiveError("a string in the archive refers past those read");
+      s.assign(strings_[seen - 1]);
+      return;
+    }
     size_t n = count();
-    s.assign(in_.substr(pos_, n));
+    strings_.push_back(in_.substr(pos_, n));
+    s.assign(strings_.back());
     pos_ += n;
   }
   template <std::integral T>
@@ -156,6 +176,12 @@ class Reader {
       items.insert(items.end(), std::move(item));
     }
   }
+  template <typename T>
+  void get(Shared<T>& v) {
+    T value;
+    get(value);
+    v = Shared<T>(std::move(value));
+  }
   template <typename S> requires std::is_class_v<S>
   void get(S& s) {
     fields(*this, s);
@@ -163,6 +189,7 @@ class Reader {
 
   std::string_view in_;
   size_t pos_ = 0;
+  std::vector<std::string_view> strings_;
 };
 
 }  // namespace torchlint::archive

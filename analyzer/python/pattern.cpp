@@ -174,7 +174,7 @@ struct PatternMemo {
 };
 
 PatternMemo& memo() {
-  static PatternMemo m;
+  static PatternMemo& m = *new PatternMemo;  // lives as long as the process: not freed at exit
   return m;
 }
 

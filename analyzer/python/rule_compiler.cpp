@@ -169,7 +169,7 @@ Matcher compile_match(const MatchSpec& s, const Scope& scope) {
   Matcher m;
   if (s.pattern) {
     try {
-      m.pattern = compile_pattern(*s.pattern);
+      m.pattern = &compile_pattern(*s.pattern);
       find_required_text(*m.pattern, m.required_text);
       find_required_dotted(*m.pattern, m.required_dotted);
     } catch (const PatternError& e) {
@@ -302,8 +302,8 @@ bool may_match_file(const CompiledRule& rule, const FileWords& words, const Impo
 
 CompiledRule compile_rule(RuleSpec spec_in, const TorchRequirement& torch) {
   std::vector<std::string> metavars;
-  collect(spec_in.match, metavars);
-  Matcher matcher = compile_match(spec_in.match, Scope{metavars, torch});
+  collect(*spec_in.match, metavars);
+  Matcher matcher = compile_match(*spec_in.match, Scope{metavars, torch});
   CompiledRule r{std::move(spec_in), std::move(matcher), {}, {}};
   const RuleSpec& spec = r.spec;
   r.kinds = root_kinds(r.matcher);

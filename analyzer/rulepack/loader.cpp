@@ -421,6 +421,15 @@ std::vector<RuleSpec> load_rule_pack_text(const std::string& text, const std::st
   return out;
 }
 
+void sort_by_id(std::vector<RuleSpec>& rules) {
+  std::stable_sort(rules.begin(), rules.end(), [](const RuleSpec& a, const RuleSpec& b) { return a.id < b.id; });
+  for (size_t i = 1; i < rules.size(); ++i) {
+    const RuleSpec& r = rules[i];
+    if (r.id == rules[i - 1].id)
+      throw RulePackError(r.mark.str() + ": rule id `" + r.id + "` is already defined at " + rules[i - 1].mark.str());
+  }
+}
+
 std::vector<RuleSpec> load_rule_pack_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw RulePackError(path + ": cannot read the rule pack");

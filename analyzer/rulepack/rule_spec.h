@@ -8,6 +8,7 @@
 
 #include "core/archive.h"
 #include "core/diagnostic.h"
+#include "core/shared.h"
 
 namespace torchlint {
 
@@ -104,7 +105,8 @@ struct RuleSpec {
   std::string check;                       // clang: a named C++ check of torchlint-cxx
   std::vector<ClangMatcherSpec> matchers;  // clang: AST matcher expressions
   bool enabled_by_default = true;  // `default: off` rules run only when selected by name
-  MatchSpec match;
+  // Shared: copies of a rule (one per rule set that selects it) share its largest part.
+  Shared<MatchSpec> match;
   std::optional<FixSpec> fix;
   std::optional<ConfirmSpec> confirm;
   RuleDocs docs;

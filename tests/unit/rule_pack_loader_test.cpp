@@ -82,17 +82,17 @@ TEST_CASE("a valid rule pack loads with every field") {
   CHECK(r.engine == "pattern");
   CHECK(r.enabled_by_default);
 
-  REQUIRE(r.match.any.size() == 2);
-  CHECK(r.match.any[0].pattern == std::optional<std::string>("$ACC.append($X)"));
-  CHECK(r.match.any[1].pattern == std::optional<std::string>("$ACC += $X"));
-  REQUIRE(r.match.where.size() == 3);
-  CHECK(r.match.where[0].key == "inside");
-  CHECK(r.match.where[0].arg == "training-loop");
-  CHECK(r.match.where[1].key == "not-inside");
-  CHECK(r.match.where[2].key == "carries-grad");
-  CHECK(r.match.where[2].arg == "$X");
+  REQUIRE(r.match->any.size() == 2);
+  CHECK(r.match->any[0].pattern == std::optional<std::string>("$ACC.append($X)"));
+  CHECK(r.match->any[1].pattern == std::optional<std::string>("$ACC += $X"));
+  REQUIRE(r.match->where.size() == 3);
+  CHECK(r.match->where[0].key == "inside");
+  CHECK(r.match->where[0].arg == "training-loop");
+  CHECK(r.match->where[1].key == "not-inside");
+  CHECK(r.match->where[2].key == "carries-grad");
+  CHECK(r.match->where[2].arg == "$X");
   // Every value remembers where it was written.
-  CHECK(r.match.where[2].mark.str() == "acme.yaml:15:7");
+  CHECK(r.match->where[2].mark.str() == "acme.yaml:15:7");
   CHECK(r.mark.file == "acme.yaml");
 
   REQUIRE(r.fix);
@@ -196,7 +196,7 @@ TEST_CASE("a pack may hold a list of rules") {
   CHECK(rules[0].id == "ACME101");
   CHECK(rules[1].id == "ACME102");
   CHECK(rules[1].name == "loss-kept-too");
-  CHECK(rules[1].match.any.size() == 2);
+  CHECK(rules[1].match->any.size() == 2);
 
   SUBCASE("errors inside the list point into the list") {
     std::string bad = "rules:\n" + indent(kRule) + indent(with("message:", "mesage:", second));
