@@ -128,16 +128,25 @@ class Reader {
     return static_cast<size_t>(n);
   }
   void get(bool& b) { b = byte() != 0; }
-  void get(std::string& s) {
+  // The number of the string read in strings_.
+  size_t string_index() {
     if (uint64_t seen = varint()) {
       if (seen > strings_.size()) throw ArchiveError("a string in the archive refers past those read");
-      s.assign(strings_[seen - 1]);
-      return;
+      return seen - 1;
     }
     size_t n = count();
     strings_.push_back(in_.substr(pos_, n));
-    s.assign(strings_.back());
     pos_ += n;
+    return strings_.size() - 1;
+  }
+  void get(std::string& s) { s.assign(strings_[string_index()]); }
+  // One string written many times is shared in memory too.
+  void get(Shared<std::string>& v) {
+    size_t index = string_index();
+    auto it = shared_strings_.find(index);
+    if (it == shared_strings_.end())
+      it = shared_strings_.emplace(index, Shared<std::string>(std::string(strings_[index]))).first;
+    v = it->second;
   }
   template <std::integral T>
   void get(T& v) {
@@ -190,6 +199,7 @@ class Reader {
   std::string_view in_;
   size_t pos_ = 0;
   std::vector<std::string_view> strings_;
+  std::unordered_map<size_t, Shared<std::string>> shared_strings_;
 };
 
 }  // namespace torchlint::archive

@@ -5,6 +5,7 @@
 #include <span>
 #include <unordered_map>
 
+#include "python/head_words.h"
 #include "python/kinds.h"
 
 namespace torchlint::py {
@@ -170,7 +171,7 @@ namespace {
 // are never removed, so references to them stay valid (unordered_map keeps its nodes).
 struct PatternMemo {
   std::mutex mutex;
-  std::unordered_map<std::string, PatternNode> compiled;
+  std::unordered_map<std::string, PatternNode, WordHash, std::equal_to<>> compiled;  // found by string_view
 };
 
 PatternMemo& memo() {
@@ -184,7 +185,7 @@ const PatternNode& compile_pattern(std::string_view text) {
   PatternMemo& m = memo();
   {
     std::lock_guard<std::mutex> lock(m.mutex);
-    if (auto it = m.compiled.find(std::string(text)); it != m.compiled.end()) return it->second;
+    if (auto it = m.compiled.find(text); it != m.compiled.end()) return it->second;
   }
   PatternNode p = parse_pattern(text);  // throws for a pattern that does not parse: not kept
   std::lock_guard<std::mutex> lock(m.mutex);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <mutex>
+#include <unordered_map>
 
 #include "python/kinds.h"
 #include "rulepack/loader.h"
@@ -32,6 +34,17 @@ ContextFn context_or_fail(const std::string& name, const SourceMark& mark) {
   ContextFn fn = find_context(name);
   if (!fn) fail(mark, "unknown context `" + name + "`" + suggestion(name, names_of_contexts()));
   return fn;
+}
+
+// A named node kind by name (0: none). The grammar's lookup compares every symbol's name,
+// and rules name a few dozen kinds hundreds of times.
+TSSymbol named_kind(const std::string& name) {
+  static std::mutex mutex;
+  static auto& known = *new std::unordered_map<std::string, TSSymbol>;  // kept to the end of the process
+  std::lock_guard<std::mutex> lock(mutex);
+  auto [it, fresh] = known.try_emplace(name, 0);
+  if (fresh) it->second = ts_language_symbol_for_name(python_language(), name.c_str(), static_cast<uint32_t>(name.size()), true);
+  return it->second;
 }
 
 // What compiling one rule needs besides its spec.
@@ -177,7 +190,7 @@ Matcher compile_match(const MatchSpec& s, const Scope& scope) {
     }
   }
   if (s.kind) {
-    TSSymbol sym = ts_language_symbol_for_name(python_language(), s.kind->c_str(), static_cast<uint32_t>(s.kind->size()), true);
+    TSSymbol sym = named_kind(*s.kind);
     if (sym == 0) fail(s.key_marks.at("kind"), "unknown node kind `" + *s.kind + "` (see `torchlint parse FILE` for the kinds of a file)");
     m.kind = sym;
   }

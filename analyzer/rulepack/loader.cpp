@@ -12,7 +12,7 @@
 namespace torchlint {
 
 std::string SourceMark::str() const {
-  return file + ":" + std::to_string(line) + ":" + std::to_string(column);
+  return *file + ":" + std::to_string(line) + ":" + std::to_string(column);
 }
 
 std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates) {
@@ -66,7 +66,7 @@ class Fields {
 
 class Reader {
  public:
-  explicit Reader(std::string file) : file_(std::move(file)) {}
+  explicit Reader(std::string file) : file_(std::move(file)) {}  // every mark shares the name
 
   SourceMark mark(const YAML::Node& n) const {
     YAML::Mark m = n.Mark();
@@ -101,7 +101,7 @@ class Reader {
   RuleDocs docs(const YAML::Node& n);
 
  private:
-  std::string file_;
+  Shared<std::string> file_;
   bool clang_rule_ = false;
 };
 

@@ -13,7 +13,7 @@
 namespace torchlint {
 
 struct SourceMark {
-  std::string file;
+  Shared<std::string> file;  // shared: the thousands of marks of a pack name one file
   int line = 0;    // 1-based
   int column = 0;  // 1-based
   std::string str() const;

@@ -61,7 +61,7 @@ TEST_CASE("a damaged, stale or missing image is rejected and the rules come from
 }
 
 TEST_CASE("the archive keeps every value and refuses bytes that end too soon") {
-  SourceMark mark{"pack.yaml", -3, INT_MAX};
+  SourceMark mark{std::string("pack.yaml"), -3, INT_MAX};
   FixSpec fix{"title", Applicability::Unsafe, std::nullopt, "$X.detach()", std::nullopt, mark, {{"with", mark}}};
   archive::Writer out;
   out(fix, std::vector<std::pair<std::string, int64_t>>{{"", INT64_MIN}, {"x", INT64_MAX}});

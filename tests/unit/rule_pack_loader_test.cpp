@@ -93,7 +93,7 @@ TEST_CASE("a valid rule pack loads with every field") {
   CHECK(r.match->where[2].arg == "$X");
   // Every value remembers where it was written.
   CHECK(r.match->where[2].mark.str() == "acme.yaml:15:7");
-  CHECK(r.mark.file == "acme.yaml");
+  CHECK(*r.mark.file == "acme.yaml");
 
   REQUIRE(r.fix);
   CHECK(r.fix->title == "store `{X}.detach()`");
@@ -240,7 +240,7 @@ TEST_CASE("load_rule_packs reads *.yaml and *.yml recursively, in path order") {
   CHECK(rules[0].id == "ACME001");
   CHECK(rules[1].id == "ACME002");
   CHECK(rules[2].id == "ACME003");
-  CHECK(rules[2].mark.file == (dir / "sub" / "a.yml").string());
+  CHECK(*rules[2].mark.file == (dir / "sub" / "a.yml").string());
 
   CHECK(load_rule_packs((dir / "a.yaml").string()).size() == 1);
   CHECK_THROWS_AS(load_rule_packs((dir / "missing").string()), RulePackError);
