@@ -86,14 +86,19 @@ Where compile_where(const WhereSpec& w, const Scope& scope) {
   return out;
 }
 
+// Each name once, in the order first bound: rules that repeat a sub-rule (YAML aliases)
+// bind the same names hundreds of times, and every `where` looks its name up here.
 void collect(const MatchSpec& s, std::vector<std::string>& metavars) {
+  std::vector<std::string> found;
   if (s.pattern) {
     try {
-      collect_metavariables(compile_pattern(*s.pattern), metavars);
+      collect_metavariables(compile_pattern(*s.pattern), found);
     } catch (const PatternError&) {
     }
   }
-  for (const auto& [name, text] : s.bind) metavars.push_back(name);
+  for (const auto& [name, text] : s.bind) found.push_back(name);
+  for (std::string& name : found)
+    if (std::find(metavars.begin(), metavars.end(), name) == metavars.end()) metavars.push_back(std::move(name));
   for (const auto* list : {&s.any, &s.all, &s.not_, &s.inside, &s.has})
     for (const auto& c : *list) collect(c, metavars);
 }
@@ -199,11 +204,15 @@ Matcher compile_match(const MatchSpec& s, const Scope& scope) {
       fail(s.key_marks.at("field"), "unknown field `" + *s.field + "`");
     m.field = s.field;
   }
-  for (const auto& c : s.any) m.any.push_back(compile_match(c, scope));
-  for (const auto& c : s.all) m.all.push_back(compile_match(c, scope));
-  for (const auto& c : s.not_) m.not_.push_back(compile_match(c, scope));
-  for (const auto& c : s.inside) m.inside.push_back(compile_match(c, scope));
-  for (const auto& c : s.has) m.has.push_back(compile_match(c, scope));
+  auto compile_each = [&](const std::vector<MatchSpec>& specs, std::vector<Matcher>& out) {
+    out.reserve(specs.size());  // a Matcher is large: no moves as the vector grows
+    for (const auto& c : specs) out.push_back(compile_match(c, scope));
+  };
+  compile_each(s.any, m.any);
+  compile_each(s.all, m.all);
+  compile_each(s.not_, m.not_);
+  compile_each(s.inside, m.inside);
+  compile_each(s.has, m.has);
   if (s.inside_context) m.inside_context = context_or_fail(*s.inside_context, s.key_marks.at("inside"));
   for (const auto& w : s.where) m.where.push_back(compile_where(w, scope));
   m.bind = s.bind;
