@@ -49,12 +49,7 @@ std::vector<RuleSpec> all_rules(const std::vector<std::string>& extra_packs) {
     auto more = load_rule_packs(p);
     rules.insert(rules.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
   }
-  std::stable_sort(rules.begin(), rules.end(), [](const RuleSpec& a, const RuleSpec& b) { return a.id < b.id; });
-  std::map<std::string, std::string> seen;
-  for (const auto& r : rules) {
-    auto [it, fresh] = seen.emplace(r.id, r.mark.str());
-    if (!fresh) throw RulePackError(r.mark.str() + ": rule id `" + r.id + "` is already defined at " + it->second);
-  }
+  sort_by_id(rules);
   return rules;
 }
 

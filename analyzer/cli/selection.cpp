@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/builtin_rules.h"
 #include "rulepack/loader.h"
 
 namespace torchlint {
@@ -26,16 +27,16 @@ Selection selection_for(const Config& c, const CheckOptions& o) {
   return s;
 }
 
-std::vector<RuleSpec> select_rules(std::vector<RuleSpec> rules, const Selection& s) {
+std::vector<RuleSpec> select_rules(const std::vector<RuleSpec>& rules, const Selection& s) {
   std::vector<RuleSpec> out;
-  for (auto& r : rules) {
+  for (const auto& r : rules) {
     auto picks = [&](const std::string& sel) {
       return selector_matches(sel, r) && (r.enabled_by_default || sel.size() > 2);
     };
     bool selected = (s.select.empty() && r.enabled_by_default) || std::any_of(s.select.begin(), s.select.end(), picks) ||
                     std::any_of(s.extend_select.begin(), s.extend_select.end(), picks);
     bool ignored = std::any_of(s.ignore.begin(), s.ignore.end(), [&](const auto& sel) { return selector_matches(sel, r); });
-    if (selected && !ignored) out.push_back(std::move(r));
+    if (selected && !ignored) out.push_back(r);
   }
   return out;
 }
@@ -97,7 +98,9 @@ std::unique_ptr<py::RuleSet> rule_set_for(const Config& c, const CheckOptions& o
   if (!o.pattern.empty()) return std::make_unique<py::RuleSet>(std::vector<RuleSpec>{pattern_rule(o.pattern)});
   std::vector<std::string> packs = o.rule_packs;
   packs.insert(packs.end(), c.extend_rules.begin(), c.extend_rules.end());
-  std::vector<RuleSpec> available = all_rules(packs);
+  // Most runs have only the built-in rules: used where they are, not copied.
+  std::vector<RuleSpec> extended = packs.empty() ? std::vector<RuleSpec>{} : all_rules(packs);
+  const std::vector<RuleSpec>& available = packs.empty() ? builtin_rules() : extended;
   validate_rule_codes(available, c, o);
   std::vector<RuleSpec> specs = select_rules(available, selection_for(c, o));
   for (auto& r : specs) {

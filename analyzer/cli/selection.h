@@ -24,7 +24,7 @@ Selection selection_for(const Config& c, const CheckOptions& o);
 
 // The rules `s` picks out of `rules`, in order. Opt-in rules run only when a selector names
 // them more precisely than "TL".
-std::vector<RuleSpec> select_rules(std::vector<RuleSpec> rules, const Selection& s);
+std::vector<RuleSpec> select_rules(const std::vector<RuleSpec>& rules, const Selection& s);
 
 // Checks every selector of the command line and every rule code of `c` against `rules`; throws
 // ConfigError listing all unknown ones (where they were written, a "did you mean") together

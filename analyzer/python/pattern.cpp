@@ -5,6 +5,7 @@
 #include <span>
 #include <unordered_map>
 
+#include "python/head_words.h"
 #include "python/kinds.h"
 
 namespace torchlint::py {
@@ -150,8 +151,6 @@ std::vector<TSNode> Bindings::nodes(std::string_view name) const {
   return {};
 }
 
-namespace {
-
 PatternNode parse_pattern(std::string_view text) {
   std::string src = rewrite_metavariables(text);
   thread_local Parser parser;
@@ -165,20 +164,39 @@ PatternNode parse_pattern(std::string_view text) {
   return build(top, src, false);
 }
 
-}  // namespace
+namespace {
 
 // Rules share many patterns (`torch.load($$$ARGS)`), and a rule's patterns are read both to
-// collect its metavariables and to compile it: each text is parsed once per process.
-PatternNode compile_pattern(std::string_view text) {
-  static std::mutex mutex;
-  static std::unordered_map<std::string, PatternNode> compiled;
+// collect its metavariables and to compile it: each text is parsed once per process. Entries
+// are never removed, so references to them stay valid (unordered_map keeps its nodes).
+struct PatternMemo {
+  std::mutex mutex;
+  std::unordered_map<std::string, PatternNode, WordHash, std::equal_to<>> compiled;  // found by string_view
+};
+
+PatternMemo& memo() {
+  static PatternMemo& m = *new PatternMemo;  // lives as long as the process: not freed at exit
+  return m;
+}
+
+}  // namespace
+
+const PatternNode& compile_pattern(std::string_view text) {
+  PatternMemo& m = memo();
   {
-    std::lock_guard<std::mutex> lock(mutex);
-    if (auto it = compiled.find(std::string(text)); it != compiled.end()) return it->second;
+    std::lock_guard<std::mutex> lock(m.mutex);
+    if (auto it = m.compiled.find(text); it != m.compiled.end()) return it->second;
   }
   PatternNode p = parse_pattern(text);  // throws for a pattern that does not parse: not kept
-  std::lock_guard<std::mutex> lock(mutex);
-  return compiled.try_emplace(std::string(text), std::move(p)).first->second;
+  std::lock_guard<std::mutex> lock(m.mutex);
+  return m.compiled.try_emplace(std::string(text), std::move(p)).first->second;
+}
+
+void preload_patterns(std::vector<std::pair<std::string, PatternNode>> compiled) {
+  PatternMemo& m = memo();
+  std::lock_guard<std::mutex> lock(m.mutex);
+  m.compiled.reserve(m.compiled.size() + compiled.size());
+  for (auto& [text, node] : compiled) m.compiled.try_emplace(std::move(text), std::move(node));
 }
 
 void collect_metavariables(const PatternNode& p, std::vector<std::string>& out) {

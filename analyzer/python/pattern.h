@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/archive.h"
 #include "python/semantic_model.h"
 #include "python/ts.h"
 
@@ -18,7 +19,14 @@ struct PatternNode {
   std::string text;  // Leaf/Dotted: the text to compare; Meta*: the metavariable name ("" for $_)
   std::vector<PatternNode> children;
   bool has_multi_child = false;  // a $$$ among the children: the child count may vary
+  bool operator==(const PatternNode&) const = default;
 };
+
+// For the built-in rule image (cli/rule_image.h): every member above.
+template <typename A, archive::Of<PatternNode> S>
+void fields(A& a, S& p) {
+  a(p.type, p.symbol, p.text, p.children, p.has_multi_child);
+}
 
 struct Bindings {
   std::vector<std::pair<std::string, TSNode>> single;
@@ -47,7 +55,12 @@ struct PatternError {
 };
 
 // Throws PatternError when the text does not parse as one Python statement or expression.
-PatternNode compile_pattern(std::string_view text);
+// Memoised: each text is parsed once per process.
+const PatternNode& compile_pattern(std::string_view text);
+// The same without the memo: always parses.
+PatternNode parse_pattern(std::string_view text);
+// Fills compile_pattern's memo with patterns compiled ahead of time (the built-in rule image).
+void preload_patterns(std::vector<std::pair<std::string, PatternNode>> compiled);
 void collect_metavariables(const PatternNode& p, std::vector<std::string>& out);
 
 bool match_pattern(const PatternNode& p, TSNode target, const SemanticModel& model, Bindings& b);

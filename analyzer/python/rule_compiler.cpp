@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <mutex>
+#include <unordered_map>
 
 #include "python/kinds.h"
 #include "rulepack/loader.h"
@@ -32,6 +34,17 @@ ContextFn context_or_fail(const std::string& name, const SourceMark& mark) {
   ContextFn fn = find_context(name);
   if (!fn) fail(mark, "unknown context `" + name + "`" + suggestion(name, names_of_contexts()));
   return fn;
+}
+
+// A named node kind by name (0: none). The grammar's lookup compares every symbol's name,
+// and rules name a few dozen kinds hundreds of times.
+TSSymbol named_kind(const std::string& name) {
+  static std::mutex mutex;
+  static auto& known = *new std::unordered_map<std::string, TSSymbol>;  // kept to the end of the process
+  std::lock_guard<std::mutex> lock(mutex);
+  auto [it, fresh] = known.try_emplace(name, 0);
+  if (fresh) it->second = ts_language_symbol_for_name(python_language(), name.c_str(), static_cast<uint32_t>(name.size()), true);
+  return it->second;
 }
 
 // What compiling one rule needs besides its spec.
@@ -73,14 +86,19 @@ Where compile_where(const WhereSpec& w, const Scope& scope) {
   return out;
 }
 
+// Each name once, in the order first bound: rules that repeat a sub-rule (YAML aliases)
+// bind the same names hundreds of times, and every `where` looks its name up here.
 void collect(const MatchSpec& s, std::vector<std::string>& metavars) {
+  std::vector<std::string> found;
   if (s.pattern) {
     try {
-      collect_metavariables(compile_pattern(*s.pattern), metavars);
+      collect_metavariables(compile_pattern(*s.pattern), found);
     } catch (const PatternError&) {
     }
   }
-  for (const auto& [name, text] : s.bind) metavars.push_back(name);
+  for (const auto& [name, text] : s.bind) found.push_back(name);
+  for (std::string& name : found)
+    if (std::find(metavars.begin(), metavars.end(), name) == metavars.end()) metavars.push_back(std::move(name));
   for (const auto* list : {&s.any, &s.all, &s.not_, &s.inside, &s.has})
     for (const auto& c : *list) collect(c, metavars);
 }
@@ -169,7 +187,7 @@ Matcher compile_match(const MatchSpec& s, const Scope& scope) {
   Matcher m;
   if (s.pattern) {
     try {
-      m.pattern = compile_pattern(*s.pattern);
+      m.pattern = &compile_pattern(*s.pattern);
       find_required_text(*m.pattern, m.required_text);
       find_required_dotted(*m.pattern, m.required_dotted);
     } catch (const PatternError& e) {
@@ -177,7 +195,7 @@ Matcher compile_match(const MatchSpec& s, const Scope& scope) {
     }
   }
   if (s.kind) {
-    TSSymbol sym = ts_language_symbol_for_name(python_language(), s.kind->c_str(), static_cast<uint32_t>(s.kind->size()), true);
+    TSSymbol sym = named_kind(*s.kind);
     if (sym == 0) fail(s.key_marks.at("kind"), "unknown node kind `" + *s.kind + "` (see `torchlint parse FILE` for the kinds of a file)");
     m.kind = sym;
   }
@@ -186,11 +204,15 @@ Matcher compile_match(const MatchSpec& s, const Scope& scope) {
       fail(s.key_marks.at("field"), "unknown field `" + *s.field + "`");
     m.field = s.field;
   }
-  for (const auto& c : s.any) m.any.push_back(compile_match(c, scope));
-  for (const auto& c : s.all) m.all.push_back(compile_match(c, scope));
-  for (const auto& c : s.not_) m.not_.push_back(compile_match(c, scope));
-  for (const auto& c : s.inside) m.inside.push_back(compile_match(c, scope));
-  for (const auto& c : s.has) m.has.push_back(compile_match(c, scope));
+  auto compile_each = [&](const std::vector<MatchSpec>& specs, std::vector<Matcher>& out) {
+    out.reserve(specs.size());  // a Matcher is large: no moves as the vector grows
+    for (const auto& c : specs) out.push_back(compile_match(c, scope));
+  };
+  compile_each(s.any, m.any);
+  compile_each(s.all, m.all);
+  compile_each(s.not_, m.not_);
+  compile_each(s.inside, m.inside);
+  compile_each(s.has, m.has);
   if (s.inside_context) m.inside_context = context_or_fail(*s.inside_context, s.key_marks.at("inside"));
   for (const auto& w : s.where) m.where.push_back(compile_where(w, scope));
   m.bind = s.bind;
@@ -302,8 +324,8 @@ bool may_match_file(const CompiledRule& rule, const FileWords& words, const Impo
 
 CompiledRule compile_rule(RuleSpec spec_in, const TorchRequirement& torch) {
   std::vector<std::string> metavars;
-  collect(spec_in.match, metavars);
-  Matcher matcher = compile_match(spec_in.match, Scope{metavars, torch});
+  collect(*spec_in.match, metavars);
+  Matcher matcher = compile_match(*spec_in.match, Scope{metavars, torch});
   CompiledRule r{std::move(spec_in), std::move(matcher), {}, {}};
   const RuleSpec& spec = r.spec;
   r.kinds = root_kinds(r.matcher);

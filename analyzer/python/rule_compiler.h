@@ -30,7 +30,7 @@ struct Where {
 };
 
 struct Matcher {
-  std::optional<PatternNode> pattern;
+  const PatternNode* pattern = nullptr;  // compile_pattern's, shared by every rule that uses the text
   std::string required_text;  // an attribute name the pattern needs verbatim: a cheap pre-check
   // The last segment of the pattern's longest dotted name (`Tensor` of `torch.Tensor`): the
   // text must hold it unless an import renames a name ending in it.

@@ -12,7 +12,7 @@
 namespace torchlint {
 
 std::string SourceMark::str() const {
-  return file + ":" + std::to_string(line) + ":" + std::to_string(column);
+  return *file + ":" + std::to_string(line) + ":" + std::to_string(column);
 }
 
 std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates) {
@@ -66,7 +66,7 @@ class Fields {
 
 class Reader {
  public:
-  explicit Reader(std::string file) : file_(std::move(file)) {}
+  explicit Reader(std::string file) : file_(std::move(file)) {}  // every mark shares the name
 
   SourceMark mark(const YAML::Node& n) const {
     YAML::Mark m = n.Mark();
@@ -101,7 +101,7 @@ class Reader {
   RuleDocs docs(const YAML::Node& n);
 
  private:
-  std::string file_;
+  Shared<std::string> file_;
   bool clang_rule_ = false;
 };
 
@@ -419,6 +419,15 @@ std::vector<RuleSpec> load_rule_pack_text(const std::string& text, const std::st
                         ": " + e.msg);
   }
   return out;
+}
+
+void sort_by_id(std::vector<RuleSpec>& rules) {
+  std::stable_sort(rules.begin(), rules.end(), [](const RuleSpec& a, const RuleSpec& b) { return a.id < b.id; });
+  for (size_t i = 1; i < rules.size(); ++i) {
+    const RuleSpec& r = rules[i];
+    if (r.id == rules[i - 1].id)
+      throw RulePackError(r.mark.str() + ": rule id `" + r.id + "` is already defined at " + rules[i - 1].mark.str());
+  }
 }
 
 std::vector<RuleSpec> load_rule_pack_file(const std::string& path) {

@@ -19,6 +19,10 @@ std::vector<RuleSpec> load_rule_pack_file(const std::string& path);
 // A directory is searched recursively for *.yaml / *.yml.
 std::vector<RuleSpec> load_rule_packs(const std::string& path);
 
+// Sorts rules by id (stable); throws RulePackError, saying where both are written, when
+// two rules share an id.
+void sort_by_id(std::vector<RuleSpec>& rules);
+
 // The keys the loader accepts, per mapping (also the source of the rule-pack JSON Schema).
 const std::vector<std::string>& rule_keys();
 const std::vector<std::string>& match_keys();

@@ -6,15 +6,18 @@
 #include <string>
 #include <vector>
 
+#include "core/archive.h"
 #include "core/diagnostic.h"
+#include "core/shared.h"
 
 namespace torchlint {
 
 struct SourceMark {
-  std::string file;
+  Shared<std::string> file;  // shared: the thousands of marks of a pack name one file
   int line = 0;    // 1-based
   int column = 0;  // 1-based
   std::string str() const;
+  bool operator==(const SourceMark&) const = default;
 };
 
 // One `where` condition: `carries-grad: $X`, `inside: training-loop`, `not: {...}`, `any: [...]`.
@@ -23,6 +26,7 @@ struct WhereSpec {
   std::string arg;  // metavariable or context name
   std::vector<WhereSpec> children;
   SourceMark mark;
+  bool operator==(const WhereSpec&) const = default;
 };
 
 // A match rule object; several keys in one object are a conjunction.
@@ -40,6 +44,7 @@ struct MatchSpec {
   std::vector<std::pair<std::string, std::string>> bind;
   SourceMark mark;
   std::map<std::string, SourceMark> key_marks;
+  bool operator==(const MatchSpec&) const = default;
 };
 
 struct FixSpec {
@@ -50,6 +55,7 @@ struct FixSpec {
   std::optional<std::string> insert_after;  // a new statement after the matched statement
   SourceMark mark;
   std::map<std::string, SourceMark> key_marks;  // where each key's value is written
+  bool operator==(const FixSpec&) const = default;
 };
 
 // How the harness shows a finding's cost (`confirm:` in a rule): the experiment, how the fixed
@@ -61,6 +67,7 @@ struct ConfirmSpec {
   std::string setup;               // Python run before the docs example (defaults come from the world)
   std::string run;                 // Python run after it (calls the function the example defines)
   SourceMark mark;
+  bool operator==(const ConfirmSpec&) const = default;
 };
 
 // One AST matcher of a clang rule: the node bound as the match is reported; `fix_member`
@@ -69,11 +76,13 @@ struct ClangMatcherSpec {
   std::string expression;
   std::string fix_member;
   SourceMark mark;
+  bool operator==(const ClangMatcherSpec&) const = default;
 };
 
 struct RuleDocs {
   std::string what, why, example, use_instead, fix_safety;
   std::vector<std::string> references;
+  bool operator==(const RuleDocs&) const = default;
 };
 
 struct RuleSpec {
@@ -96,13 +105,58 @@ struct RuleSpec {
   std::string check;                       // clang: a named C++ check of torchlint-cxx
   std::vector<ClangMatcherSpec> matchers;  // clang: AST matcher expressions
   bool enabled_by_default = true;  // `default: off` rules run only when selected by name
-  MatchSpec match;
+  // Shared: copies of a rule (one per rule set that selects it) share its largest part.
+  Shared<MatchSpec> match;
   std::optional<FixSpec> fix;
   std::optional<ConfirmSpec> confirm;
   RuleDocs docs;
   SourceMark mark;
   std::map<std::string, SourceMark> key_marks;  // where each top-level key's value is written
   std::string source;  // the rule's text as written: part of the cache key
+  bool operator==(const RuleSpec&) const = default;
 };
+
+}  // namespace torchlint
+
+namespace torchlint {
+
+// Every member of each struct above, for the built-in rule image (cli/rule_image.h). A member
+// left out here that a built-in rule sets fails the build: the image generator checks that
+// the rules survive the round trip (compared with the defaulted operator==).
+template <typename A, archive::Of<SourceMark> S>
+void fields(A& a, S& m) {
+  a(m.file, m.line, m.column);
+}
+template <typename A, archive::Of<WhereSpec> S>
+void fields(A& a, S& w) {
+  a(w.key, w.arg, w.children, w.mark);
+}
+template <typename A, archive::Of<MatchSpec> S>
+void fields(A& a, S& m) {
+  a(m.pattern, m.kind, m.any, m.all, m.not_, m.inside, m.has, m.inside_context, m.field, m.where, m.bind, m.mark,
+    m.key_marks);
+}
+template <typename A, archive::Of<FixSpec> S>
+void fields(A& a, S& f) {
+  a(f.title, f.applicability, f.replace, f.with, f.insert_after, f.mark, f.key_marks);
+}
+template <typename A, archive::Of<ConfirmSpec> S>
+void fields(A& a, S& c) {
+  a(c.experiment, c.fixed_by, c.rewrite, c.setup, c.run, c.mark);
+}
+template <typename A, archive::Of<ClangMatcherSpec> S>
+void fields(A& a, S& m) {
+  a(m.expression, m.fix_member, m.mark);
+}
+template <typename A, archive::Of<RuleDocs> S>
+void fields(A& a, S& d) {
+  a(d.what, d.why, d.example, d.use_instead, d.fix_safety, d.references);
+}
+template <typename A, archive::Of<RuleSpec> S>
+void fields(A& a, S& r) {
+  a(r.id, r.name, r.family, r.language, r.severity, r.message, r.hint, r.anchor, r.once_per_function,
+    r.once_per_region, r.region, r.dedupe_by, r.absorbs, r.engine, r.check, r.matchers, r.enabled_by_default, r.match,
+    r.fix, r.confirm, r.docs, r.mark, r.key_marks, r.source);
+}
 
 }  // namespace torchlint

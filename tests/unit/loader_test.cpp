@@ -36,7 +36,7 @@ TEST_CASE("a valid rule loads with its fields") {
   REQUIRE(rules.size() == 1);
   CHECK(rules[0].id == "ACME001");
   CHECK(rules[0].severity == Severity::Warning);
-  CHECK(*rules[0].match.pattern == "print($X)");
+  CHECK(*rules[0].match->pattern == "print($X)");
 }
 
 TEST_CASE("a misspelt key is located and gets a suggestion") {
