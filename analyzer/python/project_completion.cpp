@@ -196,6 +196,10 @@ FileSummary SemanticModel::summary() const {
     std::stable_sort(events.begin(), events.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     for (auto& [pos, e] : events) s.modes.push_back(e);
   };
+  std::vector<bool> runs_data_loop(functions_.size(), false);  // one pass over the loops, not one per function
+  for (const auto& [key, l] : loops_)
+    if (l.function >= 0 && !runs_data_loop[l.function] && runs_own_data_loop(l.node, l.function))
+      runs_data_loop[l.function] = true;
   for (int fi = 0; fi < static_cast<int>(functions_.size()); ++fi) {
     const FunctionInfo& f = functions_[fi];
     FunctionSummary s;
@@ -220,8 +224,12 @@ FileSummary SemanticModel::summary() const {
     for (const ModeCall& m : f.mode_calls)
       if (m.on_parameter) e |= m.eval ? kSetsEval : kSetsTrain;
     // A helper syncs for its caller only when it always does: `.item()` under an `if` (a
-    // flag, a reduction mode) depends on arguments the summary does not see.
+    // flag, a reduction mode) depends on arguments the summary does not see. A helper that
+    // runs its own loop over the data (`train(loader, ...)`, once per epoch) holds the hot
+    // loop itself: its syncs are reported there, and one read per pass over the data is not
+    // a per-step cost for the caller.
     for (TSNode sync : f.sync_calls) {
+      if (runs_data_loop[fi]) break;
       bool conditional = false;
       for (TSNode p : ancestors(sync)) {
         TSSymbol ps = ts_node_symbol(p);
@@ -388,6 +396,16 @@ bool SemanticModel::iterates_data(TSNode iterable, int fn) const {
     fn = b->fn;
   }
   return false;
+}
+
+// A loop of its own over the data: it steps or backpropagates in its body, or iterates a
+// loader. Facts known before the project is joined (the summary is written from them).
+bool SemanticModel::runs_own_data_loop(TSNode loop_node, int fn) const {
+  const Kinds& k = kinds();
+  TSSymbol s = ts_node_symbol(loop_node);
+  if (s != k.for_statement && s != k.while_statement) return false;
+  if (const LoopInfo* l = loop(loop_node); l && (l->steps_directly || l->reaches_backward)) return true;
+  return s == k.for_statement && iterates_data(field(loop_node, "right"), fn);
 }
 
 void SemanticModel::complete_eval_code() {

@@ -351,6 +351,7 @@ class SemanticModel {
   std::string target_of(TSNode callee, int fn) const;
   void complete_eval_code();
   bool iterates_data(TSNode iterable, int fn) const;
+  bool runs_own_data_loop(TSNode loop_node, int fn) const;
 
   std::string_view src_;
   ModelOptions options_;

@@ -37,6 +37,7 @@ std::string SemanticModel::canonical(TSNode n) const {
 SemanticModel::Ancestors SemanticModel::ancestors(TSNode n) const {
   Ancestors out;
   out.model_ = this;
+  if (ts_node_is_null(n)) return out;  // a field missing from broken code: no ancestors
   uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
   // The table is in pre-order, so start bytes never decrease: binary search finds a named
   // node in O(log n), wherever it is.

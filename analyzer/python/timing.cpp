@@ -560,7 +560,9 @@ bool long_loop(const SemanticModel& m, TSNode loop) {
 void collect_events(const SemanticModel& m, TSNode root, uint32_t from, uint32_t to, TSNode avoid, int depth,
                     std::vector<Event>& out) {
   const Kinds& k = kinds();
-  int fn = m.function_of(ts_node_symbol(root) == k.module ? root : field(root, "body"));
+  // The function the stretch lies in: the body's for a function (broken code may have none).
+  TSNode body = ts_node_symbol(root) == k.module ? TSNode{} : field(root, "body");
+  int fn = m.function_of(ts_node_is_null(body) ? root : body);
   walk(root, [&](TSNode n) {
     if (ts_node_end_byte(n) <= from || ts_node_start_byte(n) >= to) return false;
     TSSymbol s = ts_node_symbol(n);

@@ -64,6 +64,24 @@ def nested_in_training_loop(model, loader, optimizer):
             norm = p.grad.norm().item()  # expect: TL201
 
 
+class AverageMeter:
+    def __init__(self):
+        self.total = 0.0
+
+    def update(self, value):
+        self.total += value.item()
+
+
+def syncs_in_a_helper(model, loader, optimizer):
+    meter = AverageMeter()
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = F.cross_entropy(model(x), y)
+        loss.backward()
+        optimizer.step()
+        meter.update(loss)  # expect: TL201
+
+
 # ---- negatives ----
 
 def identity_comparisons(model, loader, optimizer):
@@ -148,3 +166,21 @@ def not_a_training_loop(model, loader):
     with torch.no_grad():
         for x, y in loader:
             print(model(x).argmax(1).tolist())
+
+
+def train_one_epoch(model, loader, optimizer):
+    total = 0.0
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = F.cross_entropy(model(x), y)
+        loss.backward()
+        optimizer.step()
+        total += loss.detach()
+    return total.item()
+
+
+def run_epochs(model, loader, optimizer, epochs):
+    # The helper's own loop is the hot one; once per epoch, its one sync at the end is fine.
+    model = model.to("cuda")
+    for epoch in range(epochs):
+        train_one_epoch(model, loader, optimizer)
