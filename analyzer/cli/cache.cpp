@@ -47,6 +47,10 @@ uint64_t binary_identity() {
   return id;
 }
 
+// Which build of torchlint wrote an entry: its summary (the facts the project index is built
+// from) depends on the analyzer's code, whatever the rules.
+static std::string analyzer_key() { return fmt::format("{}:{:016x}", version(), binary_identity()); }
+
 std::string hash_rules(const std::vector<const py::RuleSet*>& sets) {
   std::set<const py::RuleSet*> unique(sets.begin(), sets.end());
   std::set<std::string> described;  // in text order, not address order: the same key every run
@@ -59,7 +63,7 @@ std::string hash_rules(const std::vector<const py::RuleSet*>& sets) {
     for (const auto& code : s->available_rules()) one += code + ",";
     described.insert(std::move(one));
   }
-  std::string all = fmt::format("{}:{:016x}", version(), binary_identity());
+  std::string all = analyzer_key();
   for (const std::string& one : described) all += "\n--set--\n" + one;
   return fmt::format("{:016x}", content_hash(all));
 }
@@ -134,6 +138,8 @@ std::optional<CacheEntry> ResultCache::load(const std::string& path, uint64_t ha
   try {
     json j = json::parse(in);
     if (j.at("path").get<std::string>() != path || j.at("content_hash").get<uint64_t>() != hash) return std::nullopt;
+    // The summary is the analyzer's reading of the file: another build may read it otherwise.
+    if (j.at("analyzer").get<std::string>() != analyzer_key()) return std::nullopt;
     CacheEntry e;
     e.content_hash = hash;
     e.summary = summary_from_json(j.at("summary"));
@@ -194,6 +200,7 @@ void ResultCache::store(const std::string& path, const CacheEntry& e) const {
   }
   json j = {{"path", path},
             {"content_hash", e.content_hash},
+            {"analyzer", analyzer_key()},
             {"summary", summary_to_json(e.summary)},
             {"results_key", e.results_key},
             {"queries", queries_to_json(e.queries)},

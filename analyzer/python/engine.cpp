@@ -285,6 +285,7 @@ std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& pf) {
       model.clear_name_evidence();
       model.clear_lower_severity();
       if (!evaluate(rule.matcher, node, model, b)) continue;
+      if (model.never_runs(node)) continue;  // a switched-off stage: nothing there can go wrong
       bool by_name = model.used_name_evidence();
       if (rule.spec.once_per_function) {
         int fn = model.function_of(node);

@@ -122,6 +122,37 @@ bool SemanticModel::function_no_grad(int fn) const {
   return fn >= 0 && (functions_[fn].no_grad_decorated || called_only_under_no_grad(fn));
 }
 
+bool SemanticModel::never_runs(TSNode n) const {
+  const Kinds& k = kinds();
+  auto falsy_literal = [&](TSNode v) {
+    TSSymbol s = ts_node_symbol(v);
+    return s == k.false_ || s == k.none || (s == k.integer && text(v) == "0");
+  };
+  TSNode child = n;
+  for (TSNode p : ancestors(n)) {
+    TSSymbol s = ts_node_symbol(p);
+    if (is_scope_boundary(s)) break;
+    if (s == k.if_statement && same_node(field(p, "consequence"), child)) {
+      TSNode cond = field(p, "condition");
+      while (ts_node_symbol(cond) == k.parenthesized_expression && ts_node_named_child_count(cond) == 1)
+        cond = ts_node_named_child(cond, 0);
+      if (falsy_literal(cond)) return true;
+      if (ts_node_symbol(cond) == k.identifier) {
+        int fn = function_of(p);
+        const std::vector<Assignment>* list = assignments(fn, text(cond));
+        if (list && list->size() == 1) {
+          const Assignment& a = list->front();
+          if (!a.augmented && !a.parameter && !a.loop_target && !ts_node_is_null(a.value) &&
+              a.pos <= ts_node_start_byte(p) && falsy_literal(a.value))
+            return true;
+        }
+      }
+    }
+    child = p;
+  }
+  return false;
+}
+
 bool SemanticModel::in_no_grad(TSNode n) const {
   const Kinds& k = kinds();
   for (TSNode p : ancestors(n)) {

@@ -775,8 +775,7 @@ bool timed_region(const SemanticModel& m, TSNode end_read, TSNode start, int fn,
   if (a && ts_node_is_null(loop)) {
     r->window.push_back({a->pos, at});
     r->loop = common_loop(m, a->value, end_read);
-    if (!ts_node_is_null(r->loop)) {
-      TSNode body = field(r->loop, "body");
+    if (TSNode body = ts_node_is_null(r->loop) ? TSNode{} : field(r->loop, "body"); !ts_node_is_null(body)) {
       r->gap.push_back({after, ts_node_end_byte(body)});
       r->gap.push_back({ts_node_start_byte(body), ts_node_start_byte(a->value)});
     }
