@@ -87,7 +87,7 @@ namespace {
 json function_to_json(const py::FunctionSummary& f) {
   json calls = json::array();
   for (const auto& c : f.calls)
-    calls.push_back({c.target, (c.in_loop ? 1 : 0) | (c.under_no_grad ? 2 : 0) | (c.after_eval ? 4 : 0) | (c.periodic ? 8 : 0) |
+    calls.push_back({c.target.str(), (c.in_loop ? 1 : 0) | (c.under_no_grad ? 2 : 0) | (c.after_eval ? 4 : 0) | (c.periodic ? 8 : 0) |
                                  (c.eager_only ? 16 : 0) | (c.constant_args ? 32 : 0)});
   json modes = json::array();
   for (const auto& m : f.modes) modes.push_back({static_cast<int>(m.kind), m.ref});
@@ -101,7 +101,7 @@ py::FunctionSummary function_from_json(const json& j) {
   f.effects = j.at("e");
   for (const auto& c : j.at("c")) {
     int flags = c.at(1);
-    f.calls.push_back({c.at(0), (flags & 1) != 0, (flags & 2) != 0, (flags & 4) != 0, (flags & 8) != 0, (flags & 16) != 0,
+    f.calls.push_back({Interned(c.at(0).get<std::string>()), (flags & 1) != 0, (flags & 2) != 0, (flags & 4) != 0, (flags & 8) != 0, (flags & 16) != 0,
                        (flags & 32) != 0});
   }
   for (const auto& m : j.at("m")) f.modes.push_back({static_cast<py::ModeEvent::Kind>(m.at(0).get<int>()), m.at(1)});
@@ -147,7 +147,7 @@ std::optional<CacheEntry> ResultCache::load(const std::string& path, uint64_t ha
     for (const auto& q : j.at("queries")) {
       std::string kind = q.at(0);
       if (kind.size() != 1) return std::nullopt;
-      e.queries.push_back({static_cast<py::IndexQuery::Kind>(kind[0]), q.at(1), q.at(2)});
+      e.queries.push_back({static_cast<py::IndexQuery::Kind>(kind[0]), q.at(1).get<std::string>(), q.at(2).get<std::string>()});
     }
     if (j.contains("syntax_error_offset")) e.syntax_error_offset = j["syntax_error_offset"].get<uint32_t>();
     for (const auto& f : j.at("findings")) {
@@ -178,7 +178,7 @@ std::optional<CacheEntry> ResultCache::load(const std::string& path, uint64_t ha
 namespace {
 json queries_to_json(const std::vector<py::IndexQuery>& queries) {
   json out = json::array();
-  for (const auto& q : queries) out.push_back({std::string(1, static_cast<char>(q.kind)), q.key, q.answer});
+  for (const auto& q : queries) out.push_back({std::string(1, static_cast<char>(q.kind)), q.key.str(), q.answer.str()});
   return out;
 }
 }  // namespace

@@ -284,6 +284,15 @@ FileSummary SemanticModel::summary() const {
         seg == "dropout" || seg.find("DropPath") != std::string_view::npos)
       out.classes[functions_[c.fn].class_index].has_stochastic_layers = true;
   }
+  // Summaries outlive the file's analysis (the project index holds every one): no slack.
+  auto fit = [](FunctionSummary& f) {
+    f.calls.shrink_to_fit();
+    f.modes.shrink_to_fit();
+    f.returns_from.shrink_to_fit();
+  };
+  for (FunctionSummary& f : out.functions) fit(f);
+  fit(out.module_level);
+  out.functions.shrink_to_fit();
   return out;
 }
 

@@ -157,7 +157,7 @@ void ProjectIndex::resolve_calls() {
     const FunctionSummary& s = summary(f);
     const std::string& module = files_[f.file].module;
     f.callees.reserve(s.calls.size());
-    for (const CallRef& c : s.calls) f.callees.push_back(resolve_functions(c.target, module));
+    for (const CallRef& c : s.calls) f.callees.push_back(resolve_functions(c.target.str(), module));
     f.facts.effects = s.effects;
     // Methods of nn.Module subclasses run in the mode and grad mode their caller chose.
     std::string_view owner = head_part(s.qualname);
@@ -299,7 +299,7 @@ std::string ProjectIndex::answer(IndexQuery::Kind kind, std::string_view key, st
 
 bool ProjectIndex::answers_alike(const std::vector<IndexQuery>& queries, std::string_view from_module) const {
   for (const IndexQuery& q : queries)
-    if (answer(q.kind, q.key, from_module) != q.answer) return false;
+    if (answer(q.kind, q.key.str(), from_module) != q.answer.str()) return false;
   return true;
 }
 

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "core/interned.h"
+
 namespace torchlint::py {
 
 // What a function does, as far as rules care. Direct effects are computed from the body;
@@ -48,7 +50,7 @@ constexpr uint32_t kInheritedEffects = kBackward | kClearsGrad | kSyncs | kSetsE
 // `pkg.train.Trainer.step` (a method of a known class), `*.optimize` (a method of an
 // unknown receiver: matched only when the project defines one method of that name).
 struct CallRef {
-  std::string target;
+  Interned target;  // shared: most targets recur across a project's call sites
   bool in_loop = false;       // inside a loop of the caller: does not make one call one step
   bool under_no_grad = false; // inside a no-grad region of the caller
   bool after_eval = false;    // the caller's last mode switch before it is to eval
@@ -107,8 +109,8 @@ struct IndexQuery {
   // functions; kCallers: what its callers do around it (no-grad, eval); kClass: class facts.
   enum Kind : char { kEffects = 'L', kFunction = 'F', kCallers = 'K', kResolves = 'R', kClass = 'C' };
   Kind kind = kEffects;
-  std::string key;     // a call target or a qualname
-  std::string answer;  // ProjectIndex::answer
+  Interned key;     // a call target or a qualname
+  Interned answer;  // ProjectIndex::answer
 };
 
 }  // namespace torchlint::py

@@ -1,0 +1,34 @@
+#include "core/interned.h"
+
+#include <mutex>
+#include <unordered_set>
+
+namespace torchlint {
+
+namespace {
+
+struct Pool {
+  std::mutex mutex;
+  std::unordered_set<std::string> texts;  // node-based: element addresses never move
+};
+
+Pool& pool() {
+  static Pool* p = new Pool;  // never destroyed: worker threads may intern until exit
+  return *p;
+}
+
+}  // namespace
+
+Interned::Interned(std::string_view text) {
+  if (text.empty()) return;
+  Pool& p = pool();
+  std::lock_guard<std::mutex> lock(p.mutex);
+  text_ = &*p.texts.emplace(text).first;
+}
+
+const std::string& Interned::none() {
+  static const std::string value;
+  return value;
+}
+
+}  // namespace torchlint
