@@ -308,7 +308,7 @@ const std::vector<NamedPredicate>& predicates() {
     std::vector<NamedPredicate> v = kPredicates;
     for (const auto* group : {&step_order_predicates(), &region_predicates(), &accumulator_predicates(),
                               &handler_predicates(), &timing_predicates(), &compiled_predicates(),
-                              &library_api_predicates()})
+                              &library_api_predicates(), &shape_predicates()})
       v.insert(v.end(), group->begin(), group->end());
     return v;
   }();

@@ -48,6 +48,8 @@ const std::vector<NamedContext>& compiled_contexts();
 const std::vector<NamedPredicate>& compiled_predicates();
 // The APIs of PyTorch's domain libraries by canonical name: torchvision (library_api.cpp).
 const std::vector<NamedPredicate>& library_api_predicates();
+// Shapes known from how a tensor was made: `unsqueeze`, `[:, None]` (shape_facts.cpp).
+const std::vector<NamedPredicate>& shape_predicates();
 ContextFn find_context(const std::string& name);
 PredicateFn find_predicate(const std::string& name);
 

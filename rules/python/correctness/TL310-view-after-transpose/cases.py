@@ -72,3 +72,18 @@ def rebound_in_a_loop(x, B, steps):
     for _ in range(steps):
         y = y.transpose(1, 2)
     return y.view(B, -1)  # transposed an unknown number of times: not flagged
+
+
+class AddBias(nn.Module):
+    def __init__(self, bias):
+        super().__init__()
+        self._bias = nn.Parameter(bias.unsqueeze(1))  # (n, 1)
+
+    def forward(self, x):
+        # Transposing an (n, 1) tensor gives a (1, n) one laid out densely: view works.
+        return x + self._bias.t().view(1, -1)
+
+
+def column_to_row(v):
+    col = v[:, None]
+    return col.t().view(1, -1)
