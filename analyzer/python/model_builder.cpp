@@ -120,7 +120,7 @@ class ModelBuilder {
   void on_assignment(TSNode n, bool augmented);
   void on_return(TSNode n);
   void record_target(TSNode target, TSNode value, uint32_t pos, bool augmented, bool loop_target,
-                     bool from_loader, bool int_counter = false);
+                     bool from_loader, bool int_counter = false, bool element = false);
   uint32_t add_call(TSNode node, TSNode callee, bool decorator, int decorated = -1, bool in_loop = false);
   void mark_steps(TSNode call);
   void mark_clears();
@@ -539,7 +539,7 @@ void ModelBuilder::on_return(TSNode n) {
 }
 
 void ModelBuilder::record_target(TSNode target, TSNode value, uint32_t pos, bool augmented, bool loop_target,
-                                 bool from_loader, bool int_counter) {
+                                 bool from_loader, bool int_counter, bool element) {
   if (ts_node_is_null(target)) return;
   TSSymbol s = ts_node_symbol(target);
   if (s == k_.pattern_list || s == k_.tuple_pattern || s == k_.list_pattern || s == k_.tuple ||
@@ -550,7 +550,8 @@ void ModelBuilder::record_target(TSNode target, TSNode value, uint32_t pos, bool
     if (vs == k_.expression_list || vs == k_.tuple) for_each_named_child(value, [&](TSNode v) { values.push_back(v); });
     bool paired = values.size() == targets.size();
     for (size_t i = 0; i < targets.size(); ++i)
-      record_target(targets[i], paired ? values[i] : value, pos, augmented, loop_target, from_loader, int_counter);
+      record_target(targets[i], paired ? values[i] : value, pos, augmented, loop_target, from_loader, int_counter,
+                    element || !paired);
     return;
   }
   if (s != k_.identifier && s != k_.attribute) return;
@@ -564,6 +565,7 @@ void ModelBuilder::record_target(TSNode target, TSNode value, uint32_t pos, bool
   a.loop_target = loop_target;
   a.from_loader = from_loader;
   a.int_counter = int_counter;
+  a.element = element;
   int fn = current_function();
   a.fn = fn;
   // `self.X = ...` in a method: the class's attribute, seen by every method.

@@ -60,6 +60,7 @@ struct Assignment {
   bool from_loader = false; // loop target over a data loader: host tensors
   bool parameter = false;   // a function parameter
   bool int_counter = false; // `i` of `for i in range(...)` / `for i, b in enumerate(...)`
+  bool element = false;     // one element of `value` (`opt, sched = build(...)`), not all of it
 };
 
 struct ModeCall {  // model.eval() / model.train(...)

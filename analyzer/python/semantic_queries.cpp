@@ -698,7 +698,9 @@ bool SemanticModel::is_optimizer(TSNode expr) const {
   }
   if (s != k.identifier && s != k.attribute) return false;
   if (const Assignment* b = binding(text(expr), ts_node_start_byte(expr), function_of(expr))) {
-    if (!ts_node_is_null(b->value) && ts_node_symbol(b->value) == k.call) {
+    // `optimizer, scheduler = build_optimizer(...)`: one element of what the call returns,
+    // which its name does not describe.
+    if (!b->element && !ts_node_is_null(b->value) && ts_node_symbol(b->value) == k.call) {
       std::string c = lower(canonical(field(b->value, "function")));
       if (c.find("optim") != std::string::npos && c.find("sched") == std::string::npos) return true;
     }

@@ -102,3 +102,13 @@ def per_step_latent_optimisation(unet, latents, steps, lr):
         loss.backward()
         opt.step()
         latents = x.detach()
+
+
+def scheduler_from_a_factory(model, loader, args, build_optimizer):
+    # The scheduler comes out of the same call as the optimizer; it has no gradients to clear.
+    optimizer, scheduler = build_optimizer(model, args)
+    for x, y in loader:
+        model(x, y).backward()
+        optimizer.step()
+        scheduler.step()
+        optimizer.zero_grad()
