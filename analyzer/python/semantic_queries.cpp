@@ -406,6 +406,19 @@ int SemanticModel::value_is_model(TSNode value, int fn, int depth) const {
     return value_is_model(b->value, b->fn, depth + 1);
   }
   if (s == k.attribute && text(field(value, "attribute")) == "module") return value_is_model(field(value, "object"), fn, depth + 1);
+  // `{"mmlu": MMLU, "gsm8k": partial(GSM8K, split="test")}[name]`: a class picked from a table
+  // of classes and partials; calling it constructs an object, it is not a module instance.
+  if (s == k.subscript && ts_node_symbol(field(value, "value")) == k.dictionary) {
+    bool constructors = true;
+    for_each_named_child(field(value, "value"), [&](TSNode pair) {
+      TSNode v = ts_node_symbol(pair) == k.pair ? field(pair, "value") : TSNode{};
+      TSSymbol vs = ts_node_symbol(v);
+      bool cls = (vs == k.identifier || vs == k.attribute) && is_capitalized(last_segment(text(v)));
+      bool partial = vs == k.call && (canonical(field(v, "function")) == "functools.partial");
+      constructors = constructors && !ts_node_is_null(v) && (cls || partial);
+    });
+    return constructors ? 0 : -1;
+  }
   if (s != k.call) return s == k.string || s == k.integer || s == k.float_ || s == k.none || s == k.list || s == k.dictionary ? 0 : -1;
   TSNode ctor = value;
   for (TSNode f = field(ctor, "function"); ts_node_symbol(f) == k.attribute && returns_receiver(text(field(f, "attribute")));
