@@ -276,8 +276,9 @@ class SemanticModel {
   // through local aliases: a caller sees what happens to it.
   bool is_shared_with_caller(TSNode expr, int fn) const;
   bool in_no_grad(TSNode n) const;
-  // Code that can never run: under `if False:`, or `if flag:` where `flag` is bound once in its
-  // scope, to False / None / 0, before the `if` (a stage switched off in a script).
+  // Code that can never run: under `if False:`, or `if flag:` where `flag` is a function's local
+  // bound once, to False / None / 0, before the `if` (a stage switched off). Module-level flags
+  // are not constants: configurators rebind them.
   bool never_runs(TSNode n) const;
   // `expr` is a source of batches: a DataLoader or Dataset by construction, or by its name
   // (`train_loader`), also through `enumerate(...)`/`tqdm(...)` and local aliases.

@@ -137,8 +137,10 @@ bool SemanticModel::never_runs(TSNode n) const {
       while (ts_node_symbol(cond) == k.parenthesized_expression && ts_node_named_child_count(cond) == 1)
         cond = ts_node_named_child(cond, 0);
       if (falsy_literal(cond)) return true;
-      if (ts_node_symbol(cond) == k.identifier) {
-        int fn = function_of(p);
+      // A function's own local only: a module-level flag (`profile = False`) may be rebound by
+      // a configurator (`exec(open("configurator.py").read())`), `globals()` or another module.
+      int fn = function_of(p);
+      if (ts_node_symbol(cond) == k.identifier && fn >= 0) {
         const std::vector<Assignment>* list = assignments(fn, text(cond));
         if (list && list->size() == 1) {
           const Assignment& a = list->front();
@@ -270,16 +272,53 @@ bool SemanticModel::periodic_guarded(TSNode n) const {
   return false;
 }
 
+namespace {
+
+// How a branch's block ends: it leaves the function or the program (`raise`, `return`,
+// `sys.exit()`), or the innermost loop (`break`); such a branch runs at most once per loop.
+enum class BranchExit { None, Leaves, Breaks };
+
+BranchExit branch_exit(const SemanticModel& m, TSNode block) {
+  const Kinds& k = kinds();
+  TSNode parent = m.parent(block);
+  TSSymbol ps = ts_node_symbol(parent);
+  if (ps != k.if_statement && ps != k.elif_clause && ps != k.else_clause) return BranchExit::None;
+  uint32_t count = ts_node_named_child_count(block);
+  TSNode last = count ? ts_node_named_child(block, count - 1) : TSNode{};
+  if (ts_node_is_null(last)) return BranchExit::None;
+  if (is_kind(last, "raise_statement") || ts_node_symbol(last) == k.return_statement) return BranchExit::Leaves;
+  if (is_kind(last, "break_statement")) return BranchExit::Breaks;
+  if (ts_node_symbol(last) == k.expression_statement) {
+    TSNode call = ts_node_named_child(last, 0);
+    if (ts_node_symbol(call) == k.call) {
+      std::string c = m.canonical(field(call, "function"));
+      if (c == "sys.exit" || c == "exit" || c == "quit" || c == "os._exit") return BranchExit::Leaves;
+    }
+  }
+  return BranchExit::None;
+}
+
+}  // namespace
+
 bool SemanticModel::every_iteration(TSNode n) const {
   const Kinds& k = kinds();
   TSNode child = n;
+  bool breaks_innermost = false;  // a branch ending in `break` leaves the next loop up
   for (TSNode p : ancestors(n)) {
     TSSymbol s = ts_node_symbol(p);
     if (s == k.function_definition || s == k.lambda || s == k.class_definition) return false;
     if (s == k.except_clause || periodic_branch(*this, p, child)) return false;
+    // `raise RuntimeError(f"loss {loss.item()}")`: read on the way out, at most once.
+    if (is_kind(p, "raise_statement")) return false;
+    if (s == k.block) {
+      BranchExit exit = branch_exit(*this, p);
+      if (exit == BranchExit::Leaves) return false;
+      if (exit == BranchExit::Breaks) breaks_innermost = true;
+    }
     if (is_loop(k, s)) {
       const LoopInfo* l = loop(p);
-      if (l && l->training) return true;
+      if (l && l->training) return !breaks_innermost;
+      breaks_innermost = false;  // it left that inner loop, not the training loop
     }
     child = p;
   }

@@ -153,3 +153,10 @@ def second_stage_switched_off(device):
         return torch.load("weights/resnet101.pt", map_location=device)
     if False:
         return torch.load("weights/resnet50.pt")
+
+
+# A module-level flag is not a constant: `exec(open("configurator.py").read())` rebinds it.
+resume = False
+exec(open("configurator.py").read())
+if resume:
+    checkpoint = torch.load(out_dir + "/ckpt.pt")  # expect: TL001

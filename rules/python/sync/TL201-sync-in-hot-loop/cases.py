@@ -82,6 +82,18 @@ def syncs_in_a_helper(model, loader, optimizer):
         meter.update(loss)  # expect: TL201
 
 
+def break_leaves_only_the_inner_loop(model, loader, optimizer):
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = F.cross_entropy(model(x), y)
+        loss.backward()
+        optimizer.step()
+        for p in model.parameters():
+            if p.grad is None:
+                print(loss.item())  # expect: TL201
+                break
+
+
 # ---- negatives ----
 
 def identity_comparisons(model, loader, optimizer):
@@ -184,3 +196,20 @@ def run_epochs(model, loader, optimizer, epochs):
     model = model.to("cuda")
     for epoch in range(epochs):
         train_one_epoch(model, loader, optimizer)
+
+
+def read_on_the_way_out(model, loader, optimizer, max_steps):
+    # Each of these branches ends the loop: the read happens at most once.
+    for step, (x, y) in enumerate(loader):
+        optimizer.zero_grad()
+        loss = F.cross_entropy(model(x), y)
+        if not torch.isfinite(loss):
+            raise RuntimeError(f"loss diverged: {loss.item()}")
+        loss.backward()
+        optimizer.step()
+        if step == max_steps:
+            print("final loss", loss.item())
+            break
+        if step > 2 * max_steps:
+            final = loss.item()
+            return final
