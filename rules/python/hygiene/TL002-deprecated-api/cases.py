@@ -383,3 +383,11 @@ def image_transforms():
     current = v2.Compose([v2.Resize(224), v2.ToImage(), v2.ToDtype(torch.float32, scale=True)])
     classic = transforms.Compose([transforms.Resize(224), transforms.ToTensor()])
     return legacy, current, classic
+
+
+def evaluate_old_style(model, loader):
+    from torch.autograd import Variable
+    for x, y in loader:
+        x = Variable(x, volatile=True)  # expect: TL002
+        y = torch.autograd.Variable(y)
+        yield model(x), y  # expect: TL303
