@@ -74,3 +74,11 @@ def unknown_receivers(amount, rate):
 
 def already_fused(x):
     return torch.log1p(x), torch.expm1(x), torch.rsqrt(x), torch.logsumexp(x, dim=1)
+
+
+def log_sum_exp_shifted(x):
+    # Shifted by the maximum first: every exponent is <= 0, nothing can overflow.
+    x_max = x.data.max()
+    a = torch.log(torch.sum(torch.exp(x - x_max), 1, keepdim=True)) + x_max
+    b = torch.log(torch.exp(x - x.amax(dim=1, keepdim=True)).sum(dim=1)) + x.amax(dim=1)
+    return a, b
