@@ -119,6 +119,7 @@ class ModelBuilder {
   void on_grad_api_reference(TSNode n);
   void on_assignment(TSNode n, bool augmented);
   void on_return(TSNode n);
+  void freeze_through_parameter_loop(TSNode at, TSNode param);
   void record_target(TSNode target, TSNode value, uint32_t pos, bool augmented, bool loop_target,
                      bool from_loader, bool int_counter = false, bool element = false);
   uint32_t add_call(TSNode node, TSNode callee, bool decorator, int decorated = -1, bool in_loop = false);
@@ -442,11 +443,12 @@ void ModelBuilder::on_call(TSNode n) {
       mark_steps(n);
     } else if (method == "requires_grad_") {
       if (m_.text(args) == "(False)" || m_.text(args) == "(requires_grad=False)") {
+        freeze_through_parameter_loop(n, receiver);
         // `sampler.eval().requires_grad_(False)`: the module is `sampler`.
         TSNode base = receiver;
         while (ts_node_symbol(base) == k_.call && ts_node_symbol(field(base, "function")) == k_.attribute)
           base = field(field(base, "function"), "object");
-        m_.frozen_receivers_.emplace(m_.text(base));
+        m_.frozen_receivers_.emplace(SemanticModel::frozen_key(current_function(), m_.text(base)));
       }
       else mark_uses_autograd();
     } else if (method == "zero_grad") {
@@ -528,7 +530,40 @@ void ModelBuilder::on_assignment(TSNode n, bool augmented) {
       ts_node_symbol(right) == k_.true_) {
     mark_uses_autograd();
   }
+  if (ts_node_symbol(left) == k_.attribute && m_.text(field(left, "attribute")) == "requires_grad" &&
+      ts_node_symbol(right) == k_.false_)
+    freeze_through_parameter_loop(n, field(left, "object"));
   record_target(left, right, ts_node_end_byte(n), augmented, false, false);
+}
+
+// `for p in model.parameters(): p.requires_grad = False` (also `named_parameters()`,
+// `p.requires_grad_(False)`), unconditionally in the loop body: every parameter of `model` is
+// frozen, like `model.requires_grad_(False)`.
+void ModelBuilder::freeze_through_parameter_loop(TSNode at, TSNode param) {
+  if (ts_node_symbol(param) != k_.identifier) return;
+  std::string_view name = m_.text(param);
+  for (TSNode p = ts_node_parent(at); !ts_node_is_null(p); p = ts_node_parent(p)) {
+    TSSymbol s = ts_node_symbol(p);
+    if (s == k_.function_definition || s == k_.class_definition || s == k_.lambda) return;
+    // `if "head" not in name: p.requires_grad = False` freezes some parameters only.
+    if (s == k_.if_statement || s == k_.elif_clause || s == k_.else_clause || s == k_.conditional_expression)
+      return;
+    if (s != k_.for_statement) continue;
+    TSNode target = field(p, "left"), iter = field(p, "right");
+    // The parameter is the loop's target (`p`, or `v` of `k, v`).
+    bool binds = m_.text(target) == name;
+    if (!binds && (ts_node_symbol(target) == k_.pattern_list || ts_node_symbol(target) == k_.tuple_pattern)) {
+      uint32_t n = ts_node_named_child_count(target);
+      binds = n == 2 && m_.text(ts_node_named_child(target, 1)) == name;
+    }
+    if (!binds) continue;
+    if (ts_node_symbol(iter) != k_.call || ts_node_symbol(field(iter, "function")) != k_.attribute) return;
+    TSNode fn = field(iter, "function");
+    std::string_view method = m_.text(field(fn, "attribute"));
+    if (method == "parameters" || method == "named_parameters")
+      m_.frozen_receivers_.emplace(SemanticModel::frozen_key(current_function(), m_.text(field(fn, "object"))));
+    return;
+  }
 }
 
 void ModelBuilder::on_return(TSNode n) {

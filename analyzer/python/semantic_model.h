@@ -406,7 +406,11 @@ class SemanticModel {
   std::vector<ModeCall> module_mode_calls_;
   std::vector<TSNode> module_backward_roots_;
   std::unordered_set<std::string> eval_receivers_;    // texts of X in `X.eval()` (any scope)
-  std::unordered_set<std::string> frozen_receivers_;  // texts of X in `X.requires_grad_(False)`
+  // X of `X.requires_grad_(False)`, per function (`self.X`: per file, every method sees it).
+  std::unordered_set<std::string> frozen_receivers_;
+  static std::string frozen_key(int fn, std::string_view receiver) {
+    return receiver.starts_with("self.") ? std::string(receiver) : std::to_string(fn) + ":" + std::string(receiver);
+  }
   std::vector<std::pair<uint32_t, uint32_t>> comments_;
   std::vector<TSNode> nodes_;
   std::vector<int32_t> parent_;

@@ -577,7 +577,7 @@ bool SemanticModel::eval_mode_set_elsewhere(TSNode model) const {
 }
 
 bool SemanticModel::is_frozen_module(TSNode model) const {
-  if (frozen_receivers_.count(std::string(text(model)))) return true;
+  if (frozen_receivers_.count(frozen_key(function_of(model), text(model)))) return true;
   // `G = copy.deepcopy(net).eval().requires_grad_(False).to(device)`
   if (ts_node_symbol(model) != kinds().identifier) return false;
   const Assignment* b = binding(text(model), ts_node_start_byte(model), function_of(model));

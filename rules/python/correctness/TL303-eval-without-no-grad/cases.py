@@ -197,3 +197,22 @@ def run_task_eval(task_name, engine):
     task_module = {"mmlu": MMLU, "gsm8k": functools.partial(GSM8K, split="test")}[task_name]
     task = task_module()
     return engine.score(task)
+
+
+def test_frozen_by_loop(model, loader, device):
+    # Every parameter frozen and inputs that do not require grad: nothing is recorded.
+    model.eval()
+    for k, v in model.named_parameters():
+        v.requires_grad = False
+    outputs = []
+    for x in loader:
+        outputs.append(model(x.to(device)))
+    return outputs
+
+
+def test_head_still_trainable(net, loader):
+    net.eval()
+    for name, p in net.named_parameters():
+        if "head" not in name:
+            p.requires_grad = False  # the head still records a graph
+    return [net(x) for x in loader]  # expect: TL303
