@@ -186,6 +186,8 @@ FileSummary SemanticModel::summary() const {
       r.eager_only = eager_only(c.node);
       r.constant_args = constant_call(c.node);
       uint32_t pos = ts_node_start_byte(c.node);
+      if (fn >= 0)
+        for (TSNode root : functions_[fn].backward_roots) r.before_backward = r.before_backward || ts_node_start_byte(root) > pos;
       const ModeCall* last = last_mode_switch(modes, pos);
       r.after_eval = last && last->eval;
       ref_of[i] = static_cast<int>(s.calls.size());
@@ -329,11 +331,13 @@ void SemanticModel::complete(const ProjectIndex& index) {
   for (auto& f : functions_) {
     f.effects = 0;
     f.callers_noted = false;
+    f.feeds_backward = false;
     note_query(IndexQuery::kFunction, f.qualname);
     if (const FunctionFacts* facts = index.function(f.qualname)) {
       f.effects = facts->effects;
       f.called_only_under_no_grad = facts->called_only_under_no_grad;
       f.caller_sets_eval_mode = facts->called_after_eval;
+      f.feeds_backward = facts->feeds_backward;
       if (f.effects & kNoGradBody) f.no_grad_decorated = true;
     }
     f.steps = f.steps_directly || (f.effects & kSteps);
@@ -459,7 +463,11 @@ void SemanticModel::complete_eval_code() {
       for (TSNode step : f.step_calls) all_guarded = all_guarded && under_flag_branch(step, f.train_flag);
       f.evaluates_on_flag = all_guarded;
     }
+    // A forward shared with training (`self.forward()` then `loss.backward()` in
+    // `optimize_parameters`, under no-grad in `test`) is not evaluation code.
     if (!runs_model || f.reaches_backward || module_method) continue;
+    note_callers_read(fi);
+    if (f.feeds_backward) continue;
     // Its first mode switch is to eval (a later .train() restores the caller's mode).
     bool sets_eval = !f.mode_calls.empty() && f.mode_calls.front().eval;
     bool data_loop = false, fresh_model = false;

@@ -225,6 +225,7 @@ void ProjectIndex::propagate_call_sites() {
           ++sites[g];
           under[g] += no_grad;
           if (s.calls[i].after_eval) fns_[g].facts.called_after_eval = true;
+          if (s.calls[i].before_backward && !no_grad) fns_[g].facts.feeds_backward = true;
         }
       }
     }
@@ -280,6 +281,7 @@ std::string ProjectIndex::answer(IndexQuery::Kind kind, std::string_view key, st
       std::string out;
       if (f->called_only_under_no_grad) out += 'n';
       if (f->called_after_eval) out += 'e';
+      if (f->feeds_backward) out += 'b';
       return out;
     }
     case IndexQuery::kResolves:

@@ -119,6 +119,7 @@ struct FunctionInfo {
   bool reaches_backward = false;  // any_backward, or through a callee
   bool called_only_under_no_grad = false;
   bool caller_sets_eval_mode = false;   // some call site runs after model.eval()
+  bool feeds_backward = false;          // some caller, with grad on, backpropagates after calling it
   mutable bool callers_noted = false;   // the two above were recorded as an index question
   bool is_eval = false;
   bool eval_by_name_only = false; // is_eval rests on its name (confidence: medium)

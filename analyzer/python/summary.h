@@ -57,6 +57,7 @@ struct CallRef {
   bool periodic = false;      // under a periodic guard (`if step % N == 0:`)
   bool eager_only = false;    // under `if not torch.compiler.is_compiling():`: never traced by Dynamo
   bool constant_args = false; // a plain function handed only literals (`require_package("x")`): no tensors
+  bool before_backward = false; // the caller calls backward() after it: part of a training step's forward
 };
 
 // A mode switch or a call, in source order, to compute what mode a function leaves behind.
@@ -100,6 +101,7 @@ struct FunctionFacts {
   uint32_t effects = 0;             // direct and inherited
   bool called_only_under_no_grad = false;
   bool called_after_eval = false;   // some caller switches to eval mode before calling it
+  bool feeds_backward = false;      // some caller, with grad on, calls backward() after it
 };
 
 // One question a file's analysis asked the project index, and the answer it got.

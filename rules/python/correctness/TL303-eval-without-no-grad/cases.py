@@ -216,3 +216,34 @@ def test_head_still_trainable(net, loader):
         if "head" not in name:
             p.requires_grad = False  # the head still records a graph
     return [net(x) for x in loader]  # expect: TL303
+
+
+class RestorationModel:
+    def __init__(self):
+        self.netG = nn.Sequential(nn.Conv2d(3, 3, 3), nn.Dropout())
+
+    # The forward is shared: the training step backpropagates through what it computes, and
+    # `test` runs it under no-grad. It is not evaluation code.
+    def net_forward(self):
+        self.E = self.netG(self.L)
+
+    def optimize_parameters(self):
+        self.optimizer.zero_grad()
+        self.net_forward()
+        loss = self.lossfn(self.E, self.H)
+        loss.backward()
+        self.optimizer.step()
+
+    def test(self):
+        self.netG.eval()
+        with torch.no_grad():
+            self.net_forward()
+        self.netG.train()
+
+    def validate(self, loader):
+        self.netG.eval()
+        scores = []
+        for x in loader:
+            scores.append(self.netG(x))  # expect: TL303
+        self.netG.train()
+        return scores
