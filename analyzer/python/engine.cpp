@@ -258,6 +258,7 @@ std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& pf) {
   std::vector<Diagnostic> out;
   if (!pf.tree || !pf.model) return out;
   const SemanticModel& model = *pf.model;
+  if (model.written_for_another_framework()) return out;  // not PyTorch code: no rule applies
   std::set<std::pair<uint32_t, int>> reported_in_function;  // once-per-function rules
   std::set<std::pair<uint32_t, uint32_t>> reported_in_region;  // once-per-region rules
   // dedupe-by rules: (rule, scope, value) -> the finding reported, and the lines of the others

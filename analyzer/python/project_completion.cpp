@@ -378,11 +378,20 @@ void SemanticModel::complete(const ProjectIndex& index) {
       if (t.empty() || !resolves_recorded(t)) l.passes_optimizer_to_unknown = true;  // once per loop
   }
   complete_eval_code();
-  // Test files exercise models and optimizers on purpose; they are not training code.
-  if (options_.is_test_file) {
+  // Test files exercise models and optimizers on purpose; they are not training code. A file
+  // written for another framework (`import megengine as mge`, no torch) trains and evaluates
+  // that framework's models: its `model(x)` and `loss.backward()` are not PyTorch's.
+  if (options_.is_test_file || written_for_another_framework()) {
     for (auto& [key, l] : loops_) l.training = l.eval_loop = false;
     for (auto& f : functions_) f.is_eval = false;
   }
+}
+
+bool SemanticModel::written_for_another_framework() const {
+  if (imports_.imports_root("torch")) return false;
+  for (std::string_view other : {"tensorflow", "keras", "jax", "flax", "megengine", "paddle", "mindspore", "oneflow", "mxnet"})
+    if (imports_.imports_root(other)) return true;
+  return false;
 }
 
 // `for x, y in loader`, `enumerate(tqdm(val_loader))`: a loop over a dataset (a DataLoader

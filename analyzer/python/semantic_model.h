@@ -32,6 +32,12 @@ class ImportTable {
   std::string canonical(std::string_view dotted) const;
   // Whether `name` was bound by an import (`import models` binds `models` to itself).
   bool imported(std::string_view name) const { return alias_.count(std::string(name)) > 0; }
+  // Some import names a module of the package `root` (`import torch.nn as nn`: "torch").
+  bool imports_root(std::string_view root) const {
+    for (const auto& [local, canonical] : alias_)
+      if (canonical.starts_with(root) && (canonical.size() == root.size() || canonical[root.size()] == '.')) return true;
+    return false;
+  }
   // The last segment of what an imported `name` stands for (`qr` for `q` after
   // `from torch import qr as q`); empty for a name no import binds.
   std::string_view alias_last_segment(std::string_view name) const {
@@ -281,6 +287,9 @@ class SemanticModel {
   // bound once, to False / None / 0, before the `if` (a stage switched off). Module-level flags
   // are not constants: configurators rebind them.
   bool never_runs(TSNode n) const;
+  // The file imports another deep-learning framework (TensorFlow, JAX, MegEngine, Paddle...)
+  // and not torch: its models, losses and `load_state_dict` are that framework's.
+  bool written_for_another_framework() const;
   // `expr` is a source of batches: a DataLoader or Dataset by construction, or by its name
   // (`train_loader`), also through `enumerate(...)`/`tqdm(...)` and local aliases.
   bool is_data_source(TSNode expr) const { return iterates_data(expr, function_of(expr)); }
