@@ -89,3 +89,38 @@ def finetune_from(args, model):
     # A URL the user passes can be any checkpoint: the dropped keys must be checked.
     checkpoint = torch.hub.load_state_dict_from_url(args.finetune, map_location="cpu")
     model.load_state_dict(checkpoint["model"], strict=False)  # expect: TL311
+
+
+def sync_running_stats(module, all_reduce):
+    # Built from the module's own keys: the ones left out are left out on purpose.
+    states = {k: v for k, v in module.state_dict().items() if "running" in k}
+    states = all_reduce(states)
+    module.load_state_dict(states, strict=False)
+
+
+def load_matching(model, ckpt, logger):
+    # Compared with the model's own keys, mismatches reported before loading.
+    matched = {}
+    for k, v in model.state_dict().items():
+        if k not in ckpt or ckpt[k].shape != v.shape:
+            logger.warning(f"skip {k}")
+            continue
+        matched[k] = ckpt[k]
+    model.load_state_dict(matched, strict=False)
+
+
+def load_ckpt(model, ckpt, logger):
+    own = model.state_dict()
+    picked = {}
+    for key, v in own.items():
+        if key in ckpt and ckpt[key].shape == v.shape:
+            picked[key] = ckpt[key]
+        else:
+            logger.warning(f"{key} not loaded")
+    model.load_state_dict(picked, strict=False)
+
+
+def finetune(model, path, out):
+    model.load_state_dict(torch.load(path, weights_only=True), strict=False)  # expect: TL311
+    state = model.state_dict()
+    torch.save(state, out)
