@@ -186,8 +186,9 @@ bool SemanticModel::in_no_grad(TSNode n) const {
 }
 
 namespace {
-// `step % N == 0`, `i == len(loader) - 1`, `if should_log:` ... : not every iteration.
-bool is_periodic_condition(const SemanticModel& m, TSNode cond) {
+// `step % N == 0`, `i == len(loader) - 1`, `if should_log:` ... : not every iteration. A flag
+// bound to such a test (`is_eval_step = step % cfg.eval_steps == 0`) is one too.
+bool is_periodic_condition(const SemanticModel& m, TSNode cond, int depth = 0) {
   const Kinds& k = kinds();
   bool periodic = false;
   walk(cond, [&](TSNode c) {
@@ -208,6 +209,14 @@ bool is_periodic_condition(const SemanticModel& m, TSNode cond) {
       if (eq && constant) periodic = true;
     } else if (s == k.identifier) {
       if (is_periodic_flag_name(m.text(c))) periodic = true;
+      // Only a flag tested as a truth value (`if is_eval_step:`, `if log and not done:`), not a
+      // name that is part of an attribute or a call (`accelerator.sync_gradients`).
+      TSSymbol ps = ts_node_symbol(m.parent(c));
+      bool flag = same_node(c, cond) || ps == k.boolean_operator || ps == k.not_operator || ps == k.parenthesized_expression;
+      const Assignment* a = flag && depth < 3 ? m.binding(m.text(c), ts_node_start_byte(c), m.function_of(c)) : nullptr;
+      if (a && !a->augmented && !a->loop_target && !a->parameter && !ts_node_is_null(a->value) &&
+          is_periodic_condition(m, a->value, depth + 1))
+        periodic = true;
     } else if (s == k.call || s == k.lambda) {
       TSNode f = field(c, "function");
       if (!ts_node_is_null(f) && is_periodic_flag_name(last_segment(m.text(f)))) periodic = true;

@@ -213,3 +213,28 @@ def read_on_the_way_out(model, loader, optimizer, max_steps):
         if step > 2 * max_steps:
             final = loss.item()
             return final
+
+
+def periodic_flag(model, loader, val_loader, optimizer, eval_every):
+    for step, (x, y) in enumerate(loader):
+        optimizer.zero_grad()
+        loss = F.cross_entropy(model(x), y)
+        loss.backward()
+        optimizer.step()
+        is_eval_step = eval_every > 0 and step % eval_every == 0
+        if is_eval_step:
+            with torch.no_grad():
+                total = 0.0
+                for vx, vy in val_loader:
+                    total += F.cross_entropy(model(vx), vy).item()
+
+
+def optimise_until(model, target, optimizer, loss_fn):
+    # The loop's condition needs the value on the host: the read is the point.
+    value = 0.0
+    while value < 0.99:
+        optimizer.zero_grad()
+        out = -loss_fn(model(target), target)
+        value = -out.item()
+        out.backward()
+        optimizer.step()
