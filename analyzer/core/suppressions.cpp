@@ -43,6 +43,30 @@ bool parse_directive(std::string_view s, Suppression& out, size_t& consumed) {
     consumed = i;
     return true;
   }
+  // Bandit's `# nosec` / `# nosec B614`: a security finding someone already triaged. B614 is
+  // Bandit's unsafe `torch.load` check, our TL001; a bare `# nosec` covers every Bandit check.
+  if (s.starts_with("nosec") && (s.size() == 5 || !code_char(s[5]))) {
+    // Bandit codes (`B614`, `B301, B614`) up to the first word that is not one.
+    size_t i = 5, end = 5;
+    bool any_code = false, load = false;
+    for (;;) {
+      while (i < s.size() && (s[i] == ' ' || s[i] == ':' || s[i] == ',')) ++i;
+      size_t j = i;
+      while (j < s.size() && code_char(s[j])) ++j;
+      std::string_view word = s.substr(i, j - i);
+      bool code = word.size() > 1 && word[0] == 'B' &&
+                  std::all_of(word.begin() + 1, word.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+      if (!code) break;
+      any_code = true;
+      load = load || word == "B614";
+      end = i = j;
+    }
+    if (any_code && !load) return false;
+    out.codes = {"TL001"};
+    out.foreign = true;  // Bandit's comment, for its other checks too: never reported as unused
+    consumed = end;
+    return true;
+  }
   if (!s.starts_with("torchlint:")) return false;
   size_t offset = 10;
   while (offset < s.size() && (s[offset] == ' ' || s[offset] == '\t')) ++offset;
@@ -199,6 +223,7 @@ std::vector<Diagnostic> unused_suppressions(const SourceFile& file, const std::v
                                             const SuppressionJudge& judge) {
   std::vector<Diagnostic> out;
   for (const Suppression& s : suppressions) {
+    if (s.foreign) continue;
     std::vector<std::string> unused, not_enabled, unknown;
     bool bare_unused = s.all && !s.used[0] && !s.noqa && judge.all_rules_ran;
     for (size_t i = 0; !s.all && i < s.codes.size(); ++i) {

@@ -25,6 +25,7 @@ struct Suppression {
   bool file_wide = false;
   bool all = false;                // no codes given
   bool noqa = false;               // `# noqa`: shared with flake8, ruff and others
+  bool foreign = false;            // another tool's own directive (Bandit's `# nosec`) read as ours
   std::vector<std::string> codes;  // rule ids or names
   std::vector<bool> used;          // per code (or [0] for `all`)
 };

@@ -160,3 +160,11 @@ resume = False
 exec(open("configurator.py").read())
 if resume:
     checkpoint = torch.load(out_dir + "/ckpt.pt", weights_only=True)  # expect: TL001
+
+
+def triaged_with_bandit(path):
+    # Bandit's B614 is this check: its nosec comment means someone already triaged the load.
+    a = torch.load(path, weights_only=False)  # nosec B614
+    b = torch.load(path, weights_only=False)  # nosec
+    c = torch.load(path, weights_only=False)  # nosec B301  # expect: TL001
+    return a, b, c
