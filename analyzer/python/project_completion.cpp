@@ -181,7 +181,9 @@ FileSummary SemanticModel::summary() const {
       CallRef r;
       r.target = c.target;
       r.in_loop = c.in_loop;
-      r.under_no_grad = c.under_no_grad;
+      // Handed only frozen modules (every parameter `requires_grad = False`): whatever the
+      // callee runs on them records no graph, as under no-grad.
+      r.under_no_grad = c.under_no_grad || passes_only_frozen_modules(c.node);
       r.periodic = periodic_guarded(c.node);
       r.eager_only = eager_only(c.node);
       r.constant_args = constant_call(c.node);
@@ -385,6 +387,19 @@ void SemanticModel::complete(const ProjectIndex& index) {
     for (auto& [key, l] : loops_) l.training = l.eval_loop = false;
     for (auto& f : functions_) f.is_eval = false;
   }
+}
+
+bool SemanticModel::passes_only_frozen_modules(TSNode call) const {
+  const Kinds& k = kinds();
+  TSNode args = field(call, "arguments");
+  if (ts_node_is_null(args) || ts_node_symbol(args) != k.argument_list) return false;
+  bool frozen = false, other_model = false;
+  for_each_named_child(args, [&](TSNode a) {
+    if (ts_node_symbol(a) == k.keyword_argument) a = field(a, "value");
+    if (is_frozen_module(a)) frozen = true;
+    else if (is_model_callee_object(a)) other_model = true;
+  });
+  return frozen && !other_model;
 }
 
 bool SemanticModel::written_for_another_framework() const {

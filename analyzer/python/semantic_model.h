@@ -367,6 +367,7 @@ class SemanticModel {
   void complete_eval_code();
   bool iterates_data(TSNode iterable, int fn) const;
   bool runs_own_data_loop(TSNode loop_node, int fn) const;
+  bool passes_only_frozen_modules(TSNode call) const;
 
   std::string_view src_;
   ModelOptions options_;
