@@ -550,6 +550,7 @@ void ModelBuilder::freeze_through_parameter_loop(TSNode at, TSNode param) {
       return;
     if (s != k_.for_statement) continue;
     TSNode target = field(p, "left"), iter = field(p, "right");
+    if (ts_node_is_null(target) || ts_node_is_null(iter)) return;  // broken code
     // The parameter is the loop's target (`p`, or `v` of `k, v`).
     bool binds = m_.text(target) == name;
     if (!binds && (ts_node_symbol(target) == k_.pattern_list || ts_node_symbol(target) == k_.tuple_pattern)) {

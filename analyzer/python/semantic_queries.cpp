@@ -134,8 +134,10 @@ bool SemanticModel::never_runs(TSNode n) const {
     if (is_scope_boundary(s)) break;
     if (s == k.if_statement && same_node(field(p, "consequence"), child)) {
       TSNode cond = field(p, "condition");
-      while (ts_node_symbol(cond) == k.parenthesized_expression && ts_node_named_child_count(cond) == 1)
+      while (!ts_node_is_null(cond) && ts_node_symbol(cond) == k.parenthesized_expression &&
+             ts_node_named_child_count(cond) == 1)
         cond = ts_node_named_child(cond, 0);
+      if (ts_node_is_null(cond)) break;  // broken code
       if (falsy_literal(cond)) return true;
       // A function's own local only: a module-level flag (`profile = False`) may be rebound by
       // a configurator (`exec(open("configurator.py").read())`), `globals()` or another module.
@@ -211,7 +213,8 @@ bool is_periodic_condition(const SemanticModel& m, TSNode cond, int depth = 0) {
       if (is_periodic_flag_name(m.text(c))) periodic = true;
       // Only a flag tested as a truth value (`if is_eval_step:`, `if log and not done:`), not a
       // name that is part of an attribute or a call (`accelerator.sync_gradients`).
-      TSSymbol ps = ts_node_symbol(m.parent(c));
+      TSNode up = m.parent(c);
+      TSSymbol ps = ts_node_is_null(up) ? 0 : ts_node_symbol(up);
       bool flag = same_node(c, cond) || ps == k.boolean_operator || ps == k.not_operator || ps == k.parenthesized_expression;
       const Assignment* a = flag && depth < 3 ? m.binding(m.text(c), ts_node_start_byte(c), m.function_of(c)) : nullptr;
       if (a && !a->augmented && !a->loop_target && !a->parameter && !ts_node_is_null(a->value) &&
@@ -290,6 +293,7 @@ enum class BranchExit { None, Leaves, Breaks };
 BranchExit branch_exit(const SemanticModel& m, TSNode block) {
   const Kinds& k = kinds();
   TSNode parent = m.parent(block);
+  if (ts_node_is_null(parent)) return BranchExit::None;
   TSSymbol ps = ts_node_symbol(parent);
   if (ps != k.if_statement && ps != k.elif_clause && ps != k.else_clause) return BranchExit::None;
   uint32_t count = ts_node_named_child_count(block);
@@ -299,7 +303,7 @@ BranchExit branch_exit(const SemanticModel& m, TSNode block) {
   if (is_kind(last, "break_statement")) return BranchExit::Breaks;
   if (ts_node_symbol(last) == k.expression_statement) {
     TSNode call = ts_node_named_child(last, 0);
-    if (ts_node_symbol(call) == k.call) {
+    if (!ts_node_is_null(call) && ts_node_symbol(call) == k.call) {
       std::string c = m.canonical(field(call, "function"));
       if (c == "sys.exit" || c == "exit" || c == "quit" || c == "os._exit") return BranchExit::Leaves;
     }
@@ -460,7 +464,7 @@ int SemanticModel::value_is_model(TSNode value, int fn, int depth) const {
     bool constructors = true;
     for_each_named_child(field(value, "value"), [&](TSNode pair) {
       TSNode v = ts_node_symbol(pair) == k.pair ? field(pair, "value") : TSNode{};
-      TSSymbol vs = ts_node_symbol(v);
+      TSSymbol vs = ts_node_is_null(v) ? 0 : ts_node_symbol(v);
       bool cls = (vs == k.identifier || vs == k.attribute) && is_capitalized(last_segment(text(v)));
       bool partial = vs == k.call && (canonical(field(v, "function")) == "functools.partial");
       constructors = constructors && !ts_node_is_null(v) && (cls || partial);

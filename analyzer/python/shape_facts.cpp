@@ -14,6 +14,7 @@ namespace {
 // dimension of size 1, so `.t()` of it is laid out like a contiguous tensor.
 bool made_with_unit_dim(const SemanticModel& m, TSNode v) {
   const Kinds& k = kinds();
+  if (ts_node_is_null(v)) return false;
   TSSymbol s = ts_node_symbol(v);
   if (s == k.subscript) {  // `x[:, None]`, `x[None]`
     bool none = false;
