@@ -317,7 +317,10 @@ int run_calibrate() {
   harness::ProcessResult r = harness::run_process(p);
   auto j = nlohmann::json::parse(r.output_tail.substr(std::min(r.output_tail.size(), r.output_tail.find('{'))), nullptr, false);
   if (r.exit_status != 0 || j.is_discarded() || j.contains("error")) {
-    std::cerr << "error: calibration failed: " << r.output_tail << "\n";
+    // The CUDA call that failed, not the tool's raw JSON; no device is the usual cause.
+    std::string why = !j.is_discarded() && j.contains("error") && j["error"].is_string() ? j["error"].get<std::string>()
+                                                                                          : r.output_tail;
+    std::cerr << "error: calibration failed: " << why << " (calibrate needs an NVIDIA GPU and its driver)\n";
     return kExitError;
   }
   std::cout << fmt::format("GPU: {} (CUDA runtime {}, driver {})\n", j.value("gpu", "?"), j.value("cuda_runtime", 0), j.value("cuda_driver", 0));
