@@ -101,8 +101,25 @@ class Reader {
   RuleDocs docs(const YAML::Node& n);
 
  private:
+  // Match rules and `where` conditions nest; YAML aliases can make them cyclic (an alias inside
+  // its own anchor) or exponentially large. Both are errors, not a stack overflow or an OOM.
+  static constexpr int kMaxNesting = 100;
+  static constexpr size_t kMaxNodes = 200000;  // per rule; the largest built-in rule has ~2,000
+  struct Nesting {
+    Nesting(Reader& r, const YAML::Node& n) : r_(r) {
+      if (++r_.depth_ > kMaxNesting)
+        r_.fail(n, "match rules nest more than " + std::to_string(kMaxNesting) +
+                       " levels deep (is a YAML alias used inside its own anchor?)");
+      if (++r_.nodes_ > kMaxNodes)
+        r_.fail(n, "the rule expands to more than " + std::to_string(kMaxNodes) + " match rules (YAML aliases of aliases?)");
+    }
+    ~Nesting() { --r_.depth_; }
+    Reader& r_;
+  };
   Shared<std::string> file_;
   bool clang_rule_ = false;
+  int depth_ = 0;
+  size_t nodes_ = 0;
 };
 
 const std::vector<std::string> kRuleKeys = {"id", "name", "family", "language", "severity", "message", "hint",
@@ -124,6 +141,7 @@ const std::vector<std::string>& doc_keys() { return kDocKeys; }
 namespace {
 
 RuleSpec Reader::rule(const YAML::Node& n) {
+  nodes_ = 0;
   const Fields at(n);
   expect_map(n, "a rule");
   check_keys(n, kRuleKeys, "a rule");
@@ -220,6 +238,7 @@ RuleSpec Reader::rule(const YAML::Node& n) {
 }
 
 MatchSpec Reader::match(const YAML::Node& n) {
+  const Nesting nesting(*this, n);
   const Fields at(n);
   expect_map(n, "`match`");
   check_keys(n, kMatchKeys, "a match rule");
@@ -265,6 +284,7 @@ MatchSpec Reader::match(const YAML::Node& n) {
 }
 
 WhereSpec Reader::where(const YAML::Node& n) {
+  const Nesting nesting(*this, n);
   if (!n.IsMap() || n.size() != 1) fail(n, "each `where` condition is a mapping with one key, e.g. `carries-grad: $X`");
   auto it = n.begin();
   WhereSpec w;

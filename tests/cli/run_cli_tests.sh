@@ -201,6 +201,8 @@ grep -q "huge.py" "$scratch/out" || { echo "FAIL: no findings for the huge file"
 mkdir -p "$scratch/badcfg" && tail -c +2 ../fuzz_seeds/regressions/fuzz_config/* >"$scratch/badcfg/pyproject.toml" && cp input/clean.py "$scratch/badcfg/"
 expect_rc 2 control_chars_in_toml "$bin" check "$scratch/badcfg/clean.py"
 grep -q "invalid TOML: control character" "$scratch/err" || { echo "FAIL: no located error for a control character"; failures=$((failures + 1)); }
+expect_rc 2 self_referential_alias "$bin" check input/clean.py --rules ../fuzz_seeds/regressions/fuzz_rule_pack/*
+grep -q "nest more than 100 levels deep" "$scratch/err" || { echo "FAIL: no located error for a YAML alias inside its own anchor"; failures=$((failures + 1)); }
 expect_rc 2 baseline_number_overflow "$bin" check input/clean.py --baseline ../fuzz_seeds/regressions/fuzz_baseline/*
 grep -q "not a torchlint baseline" "$scratch/err" || { echo "FAIL: no clear error for a baseline number overflow"; failures=$((failures + 1)); }
 
