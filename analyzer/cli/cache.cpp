@@ -147,7 +147,8 @@ std::optional<CacheEntry> ResultCache::load(const std::string& path, uint64_t ha
     for (const auto& q : j.at("queries")) {
       std::string kind = q.at(0);
       if (kind.size() != 1) return std::nullopt;
-      e.queries.push_back({static_cast<py::IndexQuery::Kind>(kind[0]), q.at(1).get<std::string>(), q.at(2).get<std::string>()});
+      e.queries.push_back({static_cast<py::IndexQuery::Kind>(kind[0]), q.at(1).get<std::string>(), q.at(2).get<std::string>(),
+                           q.at(3).get<uint32_t>()});
     }
     if (j.contains("syntax_error_offset")) e.syntax_error_offset = j["syntax_error_offset"].get<uint32_t>();
     for (const auto& f : j.at("findings")) {
@@ -178,7 +179,7 @@ std::optional<CacheEntry> ResultCache::load(const std::string& path, uint64_t ha
 namespace {
 json queries_to_json(const std::vector<py::IndexQuery>& queries) {
   json out = json::array();
-  for (const auto& q : queries) out.push_back({std::string(1, static_cast<char>(q.kind)), q.key.str(), q.answer.str()});
+  for (const auto& q : queries) out.push_back({std::string(1, static_cast<char>(q.kind)), q.key.str(), q.answer.str(), q.bits});
   return out;
 }
 }  // namespace

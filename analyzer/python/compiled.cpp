@@ -828,7 +828,7 @@ TokenizerEvidence tokenizer_value(const SemanticModel& m, const Assignment& a, i
   }
   // A factory: `get_tokenizer(name)`, `load_tokenizer(path)`, unless it returns a module.
   std::string last = lower(last_segment(c));
-  if (last.find("tokenizer") == std::string::npos || (m.call_effects(v) & kReturnsModel)) return TokenizerEvidence::None;
+  if (last.find("tokenizer") == std::string::npos || m.call_effects(v, kReturnsModel)) return TokenizerEvidence::None;
   for (std::string_view verb : {"get_", "load_", "build_", "make_", "create_", "init_", "setup_"})
     if (last.starts_with(verb)) return TokenizerEvidence::Construction;
   return TokenizerEvidence::None;
@@ -877,7 +877,7 @@ bool compile_disabled(const PredicateEnv& e, TSNode call) {
   if (ts_node_symbol(call) != k.call) return false;
   TSNode callee = field(call, "function");
   if (ts_node_symbol(callee) == k.call) return is_disable_api(m.canonical(field(callee, "function")));
-  if (!m.call_target(call).starts_with("*.") && (m.call_effects(call) & kCompileDisabled)) return true;
+  if (!m.call_target(call).starts_with("*.") && m.call_effects(call, kCompileDisabled)) return true;
   if (ts_node_symbol(callee) != k.identifier && ts_node_symbol(callee) != k.attribute) return false;
   const Assignment* b = m.binding(m.text(callee), ts_node_start_byte(callee), m.function_of(callee));
   if (!b || b->parameter || ts_node_is_null(b->value) || ts_node_symbol(b->value) != k.call) return false;

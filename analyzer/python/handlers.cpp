@@ -42,7 +42,7 @@ bool retries_in_oom_handler(const PredicateEnv& e, TSNode call) {
   TSNode handler = enclosing_handler(m, call, &try_statement);
   if (ts_node_is_null(handler) || !catches_oom(m, handler)) return false;
   TSNode callee = field(call, "function");
-  if (m.is_model_callee(callee) || (m.call_effects(call) & kRunsModel)) return true;
+  if (m.is_model_callee(callee) || m.call_effects(call, kRunsModel)) return true;
   if (const FunctionInfo* f = m.function(m.function_of(call)); f && ts_node_symbol(callee) != k.attribute
                                                                     ? callee_text(m, call) == f->name
                                                                     : f && callee_text(m, call) == "self." + f->name)

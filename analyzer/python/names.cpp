@@ -1,3 +1,4 @@
+#include <cctype>
 #include "python/names.h"
 
 #include <algorithm>
@@ -71,7 +72,15 @@ bool is_loss_name(std::string_view name) {
 bool is_optimizer_name(std::string_view name) {
   std::string l = lower(name);
   if (l.find("sched") != std::string::npos) return false;
-  if (l.find("optim") != std::string::npos) return true;
+  // `optim`, `optimizer_g`, `optimG`, `g_optims`, `optimiser`; not `optimized`, `optimal`, `optimization`
+  // (`torch._dynamo.eval_frame.OptimizedModule` is a class of compiled modules).
+  for (size_t at = l.find("optim"); at != std::string::npos; at = l.find("optim", at + 1)) {
+    std::string_view rest = std::string_view(l).substr(at + 5), as_written = name.substr(at + 5);
+    // A lower-case letter goes on with the word; `optimG` starts a new one.
+    auto word_goes_on = [&](size_t i) { return i < rest.size() && std::islower(static_cast<unsigned char>(as_written[i])); };
+    if (!word_goes_on(0) || rest.starts_with("izer") || rest.starts_with("iser") || (rest[0] == 's' && !word_goes_on(1)))
+      return true;
+  }
   for (std::string_view t : split(l, '_'))
     if (t == "opt") return true;
   return false;

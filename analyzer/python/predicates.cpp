@@ -29,7 +29,7 @@ bool is_frozen_module(const PredicateEnv& e, TSNode x) { return e.model.is_froze
 bool runs_model(const PredicateEnv& e, TSNode callee) {
   TSNode call = e.model.parent(callee);
   if (ts_node_symbol(call) != kinds().call) return false;
-  uint32_t effects = e.model.call_effects(call);
+  uint32_t effects = e.model.call_effects(call, kRunsModel | kNoGradBody | kBackward);
   if (!(effects & kRunsModel) || (effects & (kNoGradBody | kBackward))) return false;
   // Handed only frozen modules (`requires_grad_(False)`): no graph is recorded.
   bool models = false, all_frozen = true;
@@ -45,7 +45,7 @@ bool runs_model(const PredicateEnv& e, TSNode callee) {
 // A call of a project function that reads a tensor on the host every time (`meter.update(loss)`
 // whose body calls `.item()`), handed a tensor here.
 bool syncs_in_callee(const PredicateEnv& e, TSNode call) {
-  if (ts_node_symbol(call) != kinds().call || !(e.model.call_effects(call) & kSyncs)) return false;
+  if (ts_node_symbol(call) != kinds().call || !e.model.call_effects(call, kSyncs)) return false;
   bool tensor_arg = false;
   TSNode args = field(call, "arguments");
   if (!ts_node_is_null(args))
@@ -203,7 +203,7 @@ bool train_mode_not_restored(const PredicateEnv& e, TSNode call) {
   // The loop first: most calls are in no training loop, and resolving a helper costs more.
   TSNode loop = m.innermost_backward_loop(call);
   if (ts_node_is_null(loop)) return false;
-  if (!direct && !(m.call_effects(call) & kLeavesEval)) return false;
+  if (!direct && !m.call_effects(call, kLeavesEval)) return false;
   const LoopInfo* l = m.loop(loop);
   // Only a model the loop trains: one it runs with gradients on. A frozen teacher (run under
   // no_grad) or an EMA copy (never run) may stay in eval mode.
@@ -254,7 +254,7 @@ bool train_mode_not_restored(const PredicateEnv& e, TSNode call) {
     TSNode other = m.call_node(c);
     if (same_node(other, call)) continue;
     if (is_train_switch(m, other)) return false;
-    uint32_t effects = m.call_effects(other);
+    uint32_t effects = m.call_effects(other, kSetsTrain | kLeavesEval);
     if ((effects & kSetsTrain) && !(effects & kLeavesEval)) return false;
   }
   return true;

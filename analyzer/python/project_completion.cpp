@@ -122,13 +122,13 @@ const CallInfo* SemanticModel::resolved_call(TSNode call) const {
 
 // Each records the question it answers, and only that one: a call that names a project helper
 // without effects reads alike whether or not the helper is found, unless code asks.
-uint32_t SemanticModel::call_effects(TSNode call) const {
+uint32_t SemanticModel::call_effects(TSNode call, uint32_t read) const {
   const CallInfo* c = resolved_call(call);
-  if (c && !c->effects_noted && !c->target.empty() && index_) {
-    note_query(IndexQuery::kEffects, c->target);
-    c->effects_noted = true;
+  if (c && (read & ~c->effects_noted) && !c->target.empty() && index_) {
+    note_query(IndexQuery::kEffects, c->target, read);
+    c->effects_noted |= read;
   }
-  return c ? c->effects : 0;
+  return c ? c->effects & read : 0;
 }
 
 bool SemanticModel::call_resolves(TSNode call) const {
@@ -300,9 +300,8 @@ FileSummary SemanticModel::summary() const {
   return out;
 }
 
-void SemanticModel::note_query(IndexQuery::Kind kind, const std::string& key) const {
-  auto [it, fresh] = asked_.try_emplace({kind, key});
-  if (fresh) it->second = index_->answer(kind, key, options_.module);
+void SemanticModel::note_query(IndexQuery::Kind kind, const std::string& key, uint32_t bits) const {
+  asked_[{kind, key}] |= bits;
 }
 
 const ClassSummary* SemanticModel::indexed_class(const std::string& target) const {
@@ -317,7 +316,8 @@ bool SemanticModel::resolves_recorded(const std::string& target) const {
 
 std::vector<IndexQuery> SemanticModel::index_queries() const {
   std::vector<IndexQuery> out;
-  for (const auto& [k, answer] : asked_) out.push_back({k.first, k.second, answer});
+  out.reserve(asked_.size());
+  for (const auto& [k, bits] : asked_) out.push_back({k.first, k.second, index_->answer(k.first, k.second, options_.module, bits), bits});
   return out;
 }
 
@@ -326,7 +326,8 @@ void SemanticModel::complete(const ProjectIndex& index) {
   asked_.clear();
   for (const CallInfo& c : calls_) {
     c.resolved = -1;
-    c.effects_noted = c.resolves_noted = false;
+    c.effects_noted = 0;
+    c.resolves_noted = false;
   }
   model_callee_memo_.clear();
   periodic_branch_memo_.clear();
@@ -334,7 +335,7 @@ void SemanticModel::complete(const ProjectIndex& index) {
     f.effects = 0;
     f.callers_noted = false;
     f.feeds_backward = false;
-    note_query(IndexQuery::kFunction, f.qualname);
+    note_query(IndexQuery::kFunction, f.qualname, kOwnEffectsRead);
     if (const FunctionFacts* facts = index.function(f.qualname)) {
       f.effects = facts->effects;
       f.called_only_under_no_grad = facts->called_only_under_no_grad;
@@ -348,7 +349,7 @@ void SemanticModel::complete(const ProjectIndex& index) {
   }
   // `with project_helper():` that enters no-grad.
   for (auto& [with, call] : pending_withs_) {
-    if (!(call_effects(call) & kNoGradWrapper)) continue;
+    if (!call_effects(call, kNoGradWrapper)) continue;
     no_grad_withs_.insert(node_key(with));
     uint32_t b = ts_node_start_byte(with), e = ts_node_end_byte(with);
     for (auto& scope : assignments_)
@@ -370,9 +371,9 @@ void SemanticModel::complete(const ProjectIndex& index) {
   clear_name_evidence();
   for (auto& [key, l] : loops_) {
     l.training = l.steps_directly;
-    for (uint32_t c : l.direct_calls) l.training = l.training || (call_effects(calls_[c].node) & kSteps);
+    for (uint32_t c : l.direct_calls) l.training = l.training || call_effects(calls_[c].node, kSteps);
     for (uint32_t c : l.all_calls) {
-      uint32_t e = call_effects(calls_[c].node);
+      uint32_t e = call_effects(calls_[c].node, kBackward | kClearsGrad);
       l.reaches_backward = l.reaches_backward || (e & kBackward);
       l.clears_grad = l.clears_grad || (e & kClearsGrad);
     }

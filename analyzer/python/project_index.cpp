@@ -190,6 +190,8 @@ void ProjectIndex::propagate_effects() {
       for (uint32_t i : s.decorators)
         for (uint32_t g : f.callees[i])
           if (fns_[g].facts.effects & kNoGradWrapper) e |= kNoGradBody;
+      // Under a project no-grad decorator (`@smart_inference_mode()`), its forwards record nothing.
+      if (e & kNoGradBody) e &= ~kRunsModel;
       // The mode the function leaves behind: its last switch, own or through a callee.
       bool leaves_eval = false;
       for (auto m = s.modes.rbegin(); m != s.modes.rend(); ++m) {
@@ -264,16 +266,16 @@ const ClassSummary* ProjectIndex::class_of(std::string_view target, std::string_
   return found.empty() ? nullptr : &classes_[found.front()];
 }
 
-std::string ProjectIndex::answer(IndexQuery::Kind kind, std::string_view key, std::string_view from_module) const {
+std::string ProjectIndex::answer(IndexQuery::Kind kind, std::string_view key, std::string_view from_module, uint32_t bits) const {
   switch (kind) {
     case IndexQuery::kEffects: {
       uint32_t effects = 0;
       if (!lookup(key, from_module, &effects)) return "0";
-      return std::to_string(key.starts_with("*.") ? effects & kMethodNameOnlyEffects : effects);
+      return std::to_string((key.starts_with("*.") ? effects & kMethodNameOnlyEffects : effects) & bits);
     }
     case IndexQuery::kFunction: {
       const FunctionFacts* f = function(key);
-      return f ? std::to_string(f->effects & kOwnEffectsRead) : "-";
+      return f ? std::to_string(f->effects & bits) : "-";
     }
     case IndexQuery::kCallers: {
       const FunctionFacts* f = function(key);
@@ -301,7 +303,7 @@ std::string ProjectIndex::answer(IndexQuery::Kind kind, std::string_view key, st
 
 bool ProjectIndex::answers_alike(const std::vector<IndexQuery>& queries, std::string_view from_module) const {
   for (const IndexQuery& q : queries)
-    if (answer(q.kind, q.key.str(), from_module) != q.answer.str()) return false;
+    if (answer(q.kind, q.key.str(), from_module, q.bits) != q.answer.str()) return false;
   return true;
 }
 

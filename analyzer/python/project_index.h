@@ -32,7 +32,7 @@ class ProjectIndex {
 
   // The answer to one question a file's analysis asks (what SemanticModel records), encoded
   // so that equal strings mean equal answers.
-  std::string answer(IndexQuery::Kind kind, std::string_view key, std::string_view from_module) const;
+  std::string answer(IndexQuery::Kind kind, std::string_view key, std::string_view from_module, uint32_t bits = ~0u) const;
   // Whether this index answers every recorded question as recorded: then a file analysed
   // against another index gets the same results against this one.
   bool answers_alike(const std::vector<IndexQuery>& queries, std::string_view from_module) const;

@@ -110,7 +110,7 @@ Provenance SemanticModel::provenance_of_call(TSNode call, int fn, int depth) con
   std::string_view seg = last_segment(c.empty() ? text(callee) : std::string_view(c));
   if (is_torch_loss_function(c) || value_is_loss_module(callee, fn)) return {true, true, true, false};
   // A project function: what its summary says it returns.
-  if (uint32_t e = call_effects(call)) {
+  if (uint32_t e = call_effects(call, ~0u)) {  // any effect: the project knows the function
     if (e & kReturnsLoss) return {true, true, true, false};
     if (e & kReturnsOutput) return {true, true, false, true};
     if (call_resolves(call)) return {};

@@ -97,7 +97,8 @@ struct CallInfo {
   mutable uint32_t effects = 0;
   // Whether its effects / its resolution were recorded as index questions since complete():
   // call_effects() runs in hot rule paths and must not build a key each time.
-  mutable bool effects_noted = false, resolves_noted = false;
+  mutable uint32_t effects_noted = 0;  // the bits recorded
+  mutable bool resolves_noted = false;
 };
 
 struct FunctionInfo {
@@ -314,8 +315,10 @@ class SemanticModel {
   bool is_backpropagated(TSNode expr) const;
   // What a call refers to in the project (a CallRef target; empty for library code).
   const std::string& call_target(TSNode call) const;
-  // Effects of what a call resolves to in the project (0: unknown or library code).
-  uint32_t call_effects(TSNode call) const;
+  // The effects among `read` of what a call resolves to in the project (0: unknown or library
+  // code). Name the bits the caller tests: only those make the file's findings depend on
+  // other files.
+  uint32_t call_effects(TSNode call, uint32_t read) const;
   // Whether a call's target is defined in the project (a function, a method).
   bool call_resolves(TSNode call) const;
   // The project class an expression is an instance of (`Net(...)`, a name bound to one,
@@ -373,8 +376,10 @@ class SemanticModel {
   ModelOptions options_;
   const ProjectIndex* index_ = nullptr;
   // Recorded index questions: (kind, key) -> answer.
-  mutable std::map<std::pair<IndexQuery::Kind, std::string>, std::string> asked_;
-  void note_query(IndexQuery::Kind kind, const std::string& key) const;
+  // Questions asked of the index since complete(), with the effect bits read; answered when
+  // the analysis ends (index_queries()).
+  mutable std::map<std::pair<IndexQuery::Kind, std::string>, uint32_t> asked_;
+  void note_query(IndexQuery::Kind kind, const std::string& key, uint32_t bits = ~0u) const;
   void note_callers_read(int fn) const;
   const ClassSummary* indexed_class(const std::string& target) const;
   bool resolves_recorded(const std::string& target) const;

@@ -249,7 +249,7 @@ bool branch_trains(const SemanticModel& m, TSNode branch) {
             (method == "step" && (m.is_optimizer(field(f, "object")) || m.is_grad_scaler(field(f, "object")))))
           trains = true;
       }
-      if (m.call_effects(c) & kSteps) trains = true;
+      if (m.call_effects(c, kSteps)) trains = true;
     }
     return true;
   }, [](TSNode) {});
@@ -509,7 +509,7 @@ int SemanticModel::value_is_model(TSNode value, int fn, int depth) const {
   for (const ClassInfo& cls : classes_)
     if (cls.name == c || cls.qualname == c) return cls.is_module && !cls.is_loss ? 1 : 0;
   if (index_) {
-    if (call_resolves(ctor)) return (call_effects(ctor) & kReturnsModel) ? 1 : -1;
+    if (call_resolves(ctor)) return call_effects(ctor, kReturnsModel) ? 1 : -1;
     std::string t = target_of(callee, fn);
     if (const ClassSummary* cls = indexed_class(t)) return cls->is_module && !cls->is_loss ? 1 : 0;
   }

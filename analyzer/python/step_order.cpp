@@ -94,7 +94,7 @@ StepOp classify(const SemanticModel& m, TSNode call, std::string* optimizer) {
     }
   }
   // A project helper that backpropagates (`self.backward(loss)`, `loss_scaler(loss, opt)`).
-  if (m.call_effects(call) & kBackward) return StepOp::Backward;
+  if (m.call_effects(call, kBackward)) return StepOp::Backward;
   return StepOp::Other;
 }
 

@@ -113,6 +113,9 @@ struct IndexQuery {
   Kind kind = kEffects;
   Interned key;     // a call target or a qualname
   Interned answer;  // ProjectIndex::answer
+  // kEffects / kFunction: the effect bits the analysis read. An index whose answer differs
+  // only in other bits leaves the file's findings as they are.
+  uint32_t bits = ~0u;
 };
 
 }  // namespace torchlint::py

@@ -503,7 +503,7 @@ Ev classify_call(const SemanticModel& m, TSNode call, int fn, int depth) {
   if (m.call_resolves(call)) {
     // A method matched by its name only may be any method of that name: unknown code.
     if (m.call_target(call).starts_with("*.")) return any_device_argument(m, call, fn) ? Ev::Opaque : Ev::Unknown;
-    uint32_t e = m.call_effects(call);
+    uint32_t e = m.call_effects(call, kSyncs | kSteps | kRunsModel | kBackward);
     if (e & kSyncs) return Ev::Sync;
     if ((e & kBackward) && !(e & kSteps)) return Ev::Long;  // trains in a loop of its own
     if (e & (kSteps | kRunsModel | kBackward)) return depth == 0 ? Ev::Work : Ev::Opaque;
@@ -1162,7 +1162,7 @@ bool project_call_between(const SemanticModel& m, TSNode scope, uint32_t from, u
     if (found || ts_node_end_byte(n) <= from || ts_node_start_byte(n) >= to) return false;
     if (!same_node(n, scope) && is_scope_boundary(ts_node_symbol(n))) return false;
     if (ts_node_symbol(n) == kinds().call && ts_node_start_byte(n) >= from && ts_node_end_byte(n) <= to &&
-        m.call_resolves(n) && !(m.call_effects(n) & (kRunsModel | kSteps)))
+        m.call_resolves(n) && !m.call_effects(n, kRunsModel | kSteps))
       found = true;
     return true;
   }, [](TSNode) {});
@@ -1540,7 +1540,7 @@ bool profiles_long_loop(const PredicateEnv& e, TSNode call) {
           return true;
         }, [](TSNode) {});
       } else if (m.call_resolves(n) && !m.call_target(n).starts_with("*.")) {
-        uint32_t fx = m.call_effects(n);
+        uint32_t fx = m.call_effects(n, kBackward | kSteps);
         if ((fx & kBackward) && !(fx & kSteps)) found = n;
       }
     }

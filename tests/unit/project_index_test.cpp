@@ -127,6 +127,68 @@ def run(model, loader):
 )"}});
   CHECK((p.facts("lib.torch_utils.smart_inference_mode").effects & kNoGradWrapper));
   CHECK((p.facts("lib.val.run").effects & kNoGradBody));
+  // Its forwards record no graph: it does not run a model with gradients on.
+  CHECK_FALSE((p.facts("lib.val.run").effects & kRunsModel));
+}
+
+TEST_CASE("a class named like an optimizer is not one: isinstance(m, OptimizedModule) trains nothing") {
+  Project p({{"lib.unwrap", R"(
+import torch
+
+def unwrap(model):
+    if isinstance(model, torch._dynamo.eval_frame.OptimizedModule):
+        return model._orig_mod
+    return model
+
+def fit(model, optimG):
+    return train_one(model, optimG)
+
+def clip(model, optimal_threshold):
+    return keep(model, optimal_threshold)
+)"}});
+  CHECK_FALSE((p.facts("lib.unwrap.unwrap").effects & kBackward));
+  CHECK((p.facts("lib.unwrap.fit").effects & kBackward));  // handed an optimizer: it trains
+  CHECK_FALSE((p.facts("lib.unwrap.clip").effects & kBackward));
+}
+
+TEST_CASE("a file's findings depend only on the effect bits its analysis read") {
+  const char* helper = R"(
+import torch
+
+def log_batch(model, batch):
+    model.eval()
+    print(batch.shape)
+)";
+  const char* caller = R"(
+from lib.helper import log_batch
+
+def train(model, loader, optimizer):
+    for batch in loader:
+        log_batch(model, batch)
+        optimizer.zero_grad()
+        model(batch).sum().backward()
+        optimizer.step()
+)";
+  Project p({{"lib.helper", helper}, {"lib.train", caller}});
+  std::vector<IndexQuery> asked = p.files[1]->model->index_queries();
+  const IndexQuery* effects = nullptr;
+  for (const IndexQuery& q : asked)
+    if (q.kind == IndexQuery::kEffects && q.key.str() == "lib.helper.log_batch") effects = &q;
+  REQUIRE(effects);
+  // The helper switches its argument to eval mode, which this file's analysis did not read
+  // here: an index without the helper answers alike, and phase 1's findings stand.
+  CHECK((p.facts("lib.helper.log_batch").effects & kSetsEval));
+  CHECK((effects->bits & kBackward));
+  CHECK_FALSE((effects->bits & kSetsEval));
+  CHECK(p.index.answers_alike(asked, "lib.train"));
+  ProjectIndex alone;
+  alone.add(p.files[1]->model->summary());
+  alone.complete();
+  CHECK(alone.answers_alike(asked, "lib.train"));
+  // Asked for every bit, the answer recorded (nothing read was set) no longer holds.
+  std::vector<IndexQuery> all_bits = asked;
+  for (IndexQuery& q : all_bits) q.bits = ~0u;
+  CHECK_FALSE(p.index.answers_alike(all_bits, "lib.train"));
 }
 
 TEST_CASE("the mode a helper leaves behind follows its last switch, own or a callee's") {
