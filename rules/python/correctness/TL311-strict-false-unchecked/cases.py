@@ -124,3 +124,13 @@ def finetune(model, path, out):
     model.load_state_dict(torch.load(path, weights_only=True), strict=False)  # expect: TL311
     state = model.state_dict()
     torch.save(state, out)
+
+
+def fp32_twin(model_fp16, model_fp32):
+    # Another module's weights, cast: the keys come from a model built in the same code.
+    model_fp32.load_state_dict({k: v.float() for k, v in model_fp16.state_dict().items()}, strict=False)
+
+
+def renamed(model, path):
+    # A comprehension over a checkpoint file is still any checkpoint at all.
+    model.load_state_dict({k.replace("module.", ""): v for k, v in torch.load(path, weights_only=True).items()}, strict=False)  # expect: TL311
