@@ -1554,6 +1554,41 @@ bool profiles_long_loop(const PredicateEnv& e, TSNode call) {
   return true;
 }
 
+// A statement that only waits for the device: `torch.cuda.synchronize()`, `synchronize()`.
+bool synchronize_statement(const SemanticModel& m, TSNode stmt) {
+  if (ts_node_symbol(stmt) != kinds().expression_statement || ts_node_named_child_count(stmt) != 1) return false;
+  TSNode call = ts_node_named_child(stmt, 0);
+  if (ts_node_symbol(call) != kinds().call) return false;
+  std::string name = lower(callee_name(m, call));
+  return name.find("synchroniz") != std::string::npos || name.find("synchronis") != std::string::npos;
+}
+
+// On a host read: a `synchronize()` statement in the same block waits for the device with no
+// GPU work queued between the two, so the read adds no wait of its own (a step timed on purpose).
+bool device_waited_beside(const PredicateEnv& e, TSNode read) {
+  const SemanticModel& m = e.model;
+  const Kinds& k = kinds();
+  TSNode stmt = read;
+  while (!ts_node_is_null(stmt) && ts_node_symbol(m.parent(stmt)) != k.block) stmt = m.parent(stmt);
+  if (ts_node_is_null(stmt)) return false;
+  auto queues_work = [&](TSNode t) {
+    std::vector<Event> events;
+    collect_events(m, t, ts_node_start_byte(t), ts_node_end_byte(t), TSNode{}, 0, events);
+    return std::any_of(events.begin(), events.end(),
+                       [](const Event& ev) { return ev.kind == Ev::Work || ev.kind == Ev::Long || ev.kind == Ev::Opaque; });
+  };
+  for (bool forward : {true, false}) {
+    for (TSNode t = forward ? ts_node_next_named_sibling(stmt) : ts_node_prev_named_sibling(stmt); !ts_node_is_null(t);
+         t = forward ? ts_node_next_named_sibling(t) : ts_node_prev_named_sibling(t)) {
+      if (is_kind(t, "comment")) continue;
+      if (synchronize_statement(m, t)) return true;
+      if (ts_node_symbol(t) != k.expression_statement) break;  // control flow
+      if (queues_work(t)) break;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 const std::vector<NamedPredicate>& timing_predicates() {
@@ -1568,6 +1603,8 @@ const std::vector<NamedPredicate>& timing_predicates() {
        "on END of `start.elapsed_time(END)`: nothing waits for the device between the last `END.record()` and the read"},
       {"timed-without-warmup", timed_without_warmup,
        "on a loop: a clock read or event recorded just before it and read just after it times GPU or compiled work that nothing ran before (binds {WORK})"},
+      {"device-waited-beside", device_waited_beside,
+       "on a host read: a `synchronize()` statement in the same block, with no GPU work queued between the two, waits for the device anyway"},
       {"profiles-long-loop", profiles_long_loop,
        "on a torch.profiler.profile(...) call without schedule=: the profiled code runs a loop over data, a training loop, or a large loop stepping the profiler (binds {LOOP})"},
   };

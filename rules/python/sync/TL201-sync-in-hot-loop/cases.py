@@ -238,3 +238,38 @@ def optimise_until(model, target, optimizer, loss_fn):
         value = -out.item()
         out.backward()
         optimizer.step()
+
+
+def timed_steps(model, loader, optimizer, meter):
+    # Each step is synchronized on purpose (to time it): the reads beside the wait add none.
+    for x, y in loader:
+        t0 = time.time()
+        optimizer.zero_grad()
+        loss = F.cross_entropy(model(x), y)
+        loss.backward()
+        optimizer.step()
+        torch.cuda.synchronize()
+        meter.update(loss.item(), time.time() - t0)
+
+
+def read_then_wait(model, loader, optimizer, synchronize):
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = F.cross_entropy(model(x), y)
+        loss.backward()
+        optimizer.step()
+        loss_f = loss.item()  # one wait per step, with the synchronize() below
+        synchronize()
+        print(loss_f)
+
+
+def read_then_more_work(model, loader, optimizer):
+    # The read waits in the middle of the step: the backward queued after it is a second wait.
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = F.cross_entropy(model(x), y)
+        seen = loss.item()  # expect: TL201
+        loss.backward()
+        optimizer.step()
+        torch.cuda.synchronize()  # expect: TL202
+        print(seen)
