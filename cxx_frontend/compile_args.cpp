@@ -48,7 +48,7 @@ std::vector<std::string> nvcc_to_clang(const std::vector<std::string>& argv) {
       }
       continue;
     }
-    if (llvm::StringRef(a).starts_with("-Xcompiler=") || llvm::StringRef(a).starts_with("--compiler-options=")) {
+    if (std::string_view(a).starts_with("-Xcompiler=") || std::string_view(a).starts_with("--compiler-options=")) {
       llvm::SmallVector<llvm::StringRef, 8> parts;
       llvm::StringRef(a).split('=').second.split(parts, ',', -1, false);
       for (auto p : parts) out.push_back(p.trim("\"' ").str());
@@ -60,11 +60,11 @@ std::vector<std::string> nvcc_to_clang(const std::vector<std::string>& argv) {
       ++i;
       continue;
     }
-    bool host_flag = llvm::StringRef(a).starts_with("-I") || llvm::StringRef(a).starts_with("-D") ||
-                     llvm::StringRef(a).starts_with("-U") || llvm::StringRef(a).starts_with("-std=") || a == "-isystem" ||
+    bool host_flag = std::string_view(a).starts_with("-I") || std::string_view(a).starts_with("-D") ||
+                     std::string_view(a).starts_with("-U") || std::string_view(a).starts_with("-std=") || a == "-isystem" ||
                      a == "-include" || a == "-idirafter" || a == "-iquote" || a == "-c" || a == "-w" ||
-                     llvm::StringRef(a).starts_with("-O") || llvm::StringRef(a).starts_with("-f") ||
-                     llvm::StringRef(a).starts_with("-W");
+                     std::string_view(a).starts_with("-O") || std::string_view(a).starts_with("-f") ||
+                     std::string_view(a).starts_with("-W");
     if (host_flag) {
       out.push_back(a);
       if ((a == "-isystem" || a == "-include" || a == "-idirafter" || a == "-iquote" || a == "-I" || a == "-D") &&
@@ -191,7 +191,7 @@ std::vector<std::string> parse_args(std::vector<std::string> argv, const std::st
       // searched, or both would be read.
       for (size_t i = 1; i + 1 < args.size(); ++i) {
         bool flag = args[i] == "-I" || args[i] == "-isystem";
-        std::string path = flag ? args[i + 1] : llvm::StringRef(args[i]).starts_with("-I") ? args[i].substr(2) : "";
+        std::string path = flag ? args[i + 1] : std::string_view(args[i]).starts_with("-I") ? args[i].substr(2) : "";
         if (llvm::StringRef(path).contains("cuda") && fs::exists(fs::path(path) / "cuda_runtime.h", ec)) {
           args.erase(args.begin() + i, args.begin() + i + (flag ? 2 : 1));
           --i;

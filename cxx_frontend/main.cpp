@@ -255,7 +255,8 @@ Request read_request(const json& in) {
       llvm::StringRef code(expr);
       auto matcher = clang::ast_matchers::dynamic::Parser::parseMatcherExpression(code, &diag);
       std::optional<am::internal::DynTypedMatcher> bound;
-      if (matcher) bound = matcher->tryBind("root");
+      if (matcher)
+        if (auto b = matcher->tryBind("root")) bound = *b;  // llvm::Optional before Clang 16, std::optional after
       if (!bound) {
         std::string message = matcher ? "the matcher cannot be bound (match a node, not a type)" : diag.toStringFull();
         r.rule_errors.push_back({{"rule", id}, {"index", index}, {"message", message}});

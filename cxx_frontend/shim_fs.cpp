@@ -29,7 +29,7 @@ class ShimFileSystem : public llvm::vfs::ProxyFileSystem {
  private:
   // Whether `path` may exist as an empty stand-in; if so, adds it.
   bool materialise(const std::string& path) {
-    llvm::StringRef p(path);
+    std::string_view p(path);
     bool fallback = p.starts_with(std::string(kFallbackRoot) + "/");
     bool torch_family = false;
     for (const char* dir : {"torch/", "ATen/", "c10/", "caffe2/", "pybind11/", "THC/", "THCUNN/"})

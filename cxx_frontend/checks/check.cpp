@@ -112,7 +112,7 @@ bool derives_from(const clang::CXXRecordDecl* rd, llvm::function_ref<bool(llvm::
 }
 
 bool is_optimizer(const clang::CXXMethodDecl* m) {
-  return derives_from(m->getParent(), [](llvm::StringRef n) { return n.starts_with("torch::optim::"); });
+  return derives_from(m->getParent(), [](llvm::StringRef n) { return std::string_view(n).starts_with("torch::optim::"); });
 }
 
 bool is_module(const clang::CXXRecordDecl* rd) {

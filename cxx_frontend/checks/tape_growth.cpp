@@ -222,7 +222,7 @@ bool Visitor::VisitCallExpr(clang::CallExpr* call) {
   // Only the project's functions can grow a tape, and their facts say what they empty; a local
   // whose address goes to any other function may be made anew there.
   if (callee && c_.in_main_file(call->getBeginLoc()) && !c_.sm.isInSystemHeader(callee->getLocation()) &&
-      !c_.sm.getFilename(c_.sm.getExpansionLoc(callee->getLocation())).starts_with("/torchlint-shim/")) {
+      !std::string_view(c_.sm.getFilename(c_.sm.getExpansionLoc(callee->getLocation()))).starts_with("/torchlint-shim/")) {
     calls_.push_back(call);
     return true;
   }
