@@ -92,7 +92,7 @@ json function_to_json(const py::FunctionSummary& f) {
   json modes = json::array();
   for (const auto& m : f.modes) modes.push_back({static_cast<int>(m.kind), m.ref});
   return {{"q", f.qualname}, {"e", f.effects}, {"c", calls}, {"m", modes}, {"r", f.returns_from}, {"d", f.decorators},
-          {"i", f.inlines}};
+          {"i", f.inlines}, {"a", f.runs_model_if_module}};
 }
 
 py::FunctionSummary function_from_json(const json& j) {
@@ -108,6 +108,7 @@ py::FunctionSummary function_from_json(const json& j) {
   f.returns_from = j.at("r").get<std::vector<uint32_t>>();
   f.decorators = j.at("d").get<std::vector<uint32_t>>();
   f.inlines = j.at("i").get<std::vector<std::string>>();
+  f.runs_model_if_module = j.at("a").get<std::vector<std::string>>();
   return f;
 }
 

@@ -29,6 +29,21 @@ const std::string* SemanticModel::nested_function(int parent, std::string_view n
   return it == nested_functions_.end() ? nullptr : &it->second;
 }
 
+std::string SemanticModel::annotated_class_elsewhere(TSNode callee, int fn) const {
+  const Kinds& k = kinds();
+  if (ts_node_symbol(callee) != k.identifier) return "";
+  const Assignment* b = binding(text(callee), ts_node_start_byte(callee), fn);
+  if (!b || !b->parameter || ts_node_is_null(b->annotation)) return "";
+  TSSymbol as = ts_node_symbol(b->annotation);
+  if (as != k.identifier && as != k.attribute) return "";
+  std::string a = canonical(b->annotation);
+  if (a.starts_with("torch.") || a.ends_with(".Module")) return "";
+  std::string_view name = last_segment(text(b->annotation));
+  for (const ClassInfo& cls : classes_)
+    if (cls.name == name) return "";  // defined here: the file knows it already
+  return target_of(b->annotation, b->fn);
+}
+
 std::string SemanticModel::target_of(TSNode callee, int fn) const {
   const Kinds& k = kinds();
   if (ts_node_is_null(callee)) return {};
@@ -216,9 +231,15 @@ FileSummary SemanticModel::summary() const {
     bool module_method = f.class_index >= 0 && classes_[f.class_index].is_module;
     for (uint32_t c : f.calls) {
       if (module_method || f.no_grad_decorated) break;
-      if (!calls_[c].decorator && !calls_[c].under_no_grad && is_model_callee(field(calls_[c].node, "function")) &&
-          !is_frozen_module(field(calls_[c].node, "function"))) {
+      TSNode callee = field(calls_[c].node, "function");
+      if (!calls_[c].decorator && !calls_[c].under_no_grad && is_model_callee(callee) && !is_frozen_module(callee)) {
+        // `encoder(x)` with `encoder: EncoderStep` imported: the project knows whether that is a module.
+        if (std::string cls = annotated_class_elsewhere(callee, fi); !cls.empty()) {
+          s.runs_model_if_module.push_back(std::move(cls));
+          continue;
+        }
         e |= kRunsModel;
+        s.runs_model_if_module.clear();
         break;  // one is enough
       }
     }

@@ -159,6 +159,13 @@ void ProjectIndex::resolve_calls() {
     f.callees.reserve(s.calls.size());
     for (const CallRef& c : s.calls) f.callees.push_back(resolve_functions(c.target.str(), module));
     f.facts.effects = s.effects;
+    // Forwards of parameters annotated with an imported class: a model only if that class is
+    // a module, or is not the project's (then the name that made it a model stands).
+    for (const std::string& cls : s.runs_model_if_module) {
+      auto found = resolve_classes(cls, module);
+      if (found.empty() || std::any_of(found.begin(), found.end(), [&](uint32_t c) { return classes_[c].is_module; }))
+        f.facts.effects |= kRunsModel;
+    }
     // Methods of nn.Module subclasses run in the mode and grad mode their caller chose.
     std::string_view owner = head_part(s.qualname);
     for (uint32_t ci : resolve_classes(owner, module))

@@ -367,6 +367,9 @@ class SemanticModel {
   int value_is_model(TSNode value, int fn, int depth) const;
   bool value_is_loss_module(TSNode value, int fn) const;
   std::string target_of(TSNode callee, int fn) const;
+  // For `encoder(x)` where `encoder` is a parameter annotated with a class this file imports
+  // (not torch's Module): that class as a call target, else empty.
+  std::string annotated_class_elsewhere(TSNode callee, int fn) const;
   void complete_eval_code();
   bool iterates_data(TSNode iterable, int fn) const;
   bool runs_own_data_loop(TSNode loop_node, int fn) const;

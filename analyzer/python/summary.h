@@ -76,6 +76,10 @@ struct FunctionSummary {
   // Submodules it calls that `calls` cannot name (`self.block(x)`, `for layer in self.layers:
   // layer(x)`), as `pkg.Block.__call__`: what Dynamo inlines when it compiles this function.
   std::vector<std::string> inlines;
+  // Its only forwards are calls of parameters annotated with a class of another file
+  // (`encoder: EncoderStep`): it runs a model (kRunsModel) when one of these class targets
+  // is an nn.Module, or is no project class at all. Decided at the join.
+  std::vector<std::string> runs_model_if_module;
 };
 
 struct ClassSummary {
