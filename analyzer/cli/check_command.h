@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cli/confirm.h"
+#include "cli/runner.h"
 #include "rulepack/rule_spec.h"
 
 namespace torchlint {
@@ -35,7 +36,7 @@ struct CheckOptions {
   unsigned jobs = 0;
   std::string compile_db;     // -p DIR: the compile_commands.json of C/C++/CUDA files
   bool fast_headers = false;  // torchlint's torch/CUDA header shim before the real headers
-  size_t memory_budget_mb = 64;  // trees kept between the analysis phases
+  size_t memory_budget_mb = kDefaultAnalysisMemoryBudget >> 20;  // trees kept between the analysis phases
   bool confirm = false;           // run each finding that has an experiment (--confirm)
   ConfirmOptions confirm_options;
   // `torchlint confirm FILE:LINE`: only the findings on this line of this file (absolute path).

@@ -66,7 +66,7 @@ void register_selection_options(CLI::App* cmd, CheckOptions& o) {
   cmd->add_flag("--fast-headers", o.fast_headers,
                 "C/C++/CUDA: parse with torchlint's declaration-only torch/CUDA headers even where real ones exist");
   cmd->add_option("--memory-budget", o.memory_budget_mb,
-                  "MB of syntax trees kept between the analysis phases (default 64); beyond it, memory stays "
+                  "MB of syntax trees kept between the analysis phases (default 8); beyond it, memory stays "
                   "bounded and files whose results depend on other files are parsed again");
   cmd->add_option("--cache-dir", o.cache_dir, "Where results are cached (default: $TORCHLINT_CACHE_DIR, else .torchlint_cache at the project root)");
   cmd->add_flag("--no-cache", o.no_cache, "Neither read nor write the cache");
