@@ -21,6 +21,9 @@ Confirmation no_verdict(const Experiment& e, Verdict v, std::string why) {
 
 Confirmation confirm_pair(const Experiment& e, const Variant& bad, const Variant& fixed, const RunSettings& s,
                           const std::string& site) {
+  if (s.needs_gpu && (s.device == "cpu" || !gpu_device_present()))
+    return no_verdict(e, Verdict::Inconclusive,
+                      std::string("this cost shows only on a GPU, and ") + (s.device == "cpu" ? "--device cpu hides it" : "this machine has none"));
   TempDir home("torchlint-home-");
   std::vector<ProbeRun> bad_runs, fixed_runs;
   for (int r = 0; r < std::max(1, s.repeats); ++r) {
@@ -41,6 +44,16 @@ Confirmation confirm_pair(const Experiment& e, const Variant& bad, const Variant
       p.cupti_library = s.cupti_library;
       ProbeRun run = run_probe(p, home.path());
       std::string why = unusable_run(run, s.warmup, site, s.timeout_seconds);
+      if (s.needs_gpu && run.device != "cuda") {
+        // Nothing to compare: without CUDA the cost does not exist (no host-to-device copies,
+        // a GradScaler that disables itself), so the other variant is not run either.
+        Confirmation c = no_verdict(e, Verdict::Inconclusive,
+                                    "this cost shows only on a GPU, and the program did not run the loop on CUDA" +
+                                        (why.empty() ? std::string() : " (" + why + ")"));
+        c.torch_version = run.torch_version;
+        c.device = run.device;
+        return c;
+      }
       if (!why.empty()) {
         Confirmation c = no_verdict(e, Verdict::Inconclusive, (v == &bad ? "" : "the fixed twin: ") + why);
         c.torch_version = run.torch_version;

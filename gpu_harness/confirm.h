@@ -23,6 +23,7 @@ struct RunSettings {
   double timeout_seconds = 120;   // per run
   std::string device = "auto";
   std::string cupti_library;      // the CUPTI sync counter (built with CUDA), or ""
+  bool needs_gpu = false;         // the rule's cost shows only under CUDA (its `confirm: device: cuda`)
 };
 
 // `site` names the loop for messages ("train.py:27").

@@ -20,6 +20,8 @@ const std::vector<Experiment> kExperiments = {
     {"train-mode", {"trainmode"}, "forward calls with gradients on whose dropout or batch-norm layers are in eval mode"},
     {"call-count", {"calls", "ops"}, "calls per iteration whose cost is per call: model forward passes, whole-model moves, device-wide calls"},
     {"step-growth", {"ops"}, "tensor bytes allocated and operations run per iteration, and how they grow from step to step"},
+    {"param-update", {"update"}, "how far each optimizer step moves the weights of the modules called in the loop (L2 norm)"},
+    {"copy-count", {"copies"}, "host-to-device copies per iteration, their bytes, and those from pageable (unpinned) host memory", true},
 };
 
 }  // namespace
@@ -186,6 +188,17 @@ Confirmation judge_memory(const std::vector<ProbeRun>& bad, const std::vector<Pr
   return c;
 }
 
+// Step time from the CUDA events the probe records at each iteration head (GPU runs only).
+void add_step_time(Confirmation& c, const std::vector<ProbeRun>& bad, const std::vector<ProbeRun>& fixed) {
+  auto event_median = [](const ProbeRun& r) {
+    std::vector<double> v;
+    for (const auto& [seg, ms] : r.event_ms) v.push_back(ms / 1000);
+    return median(v);
+  };
+  bool events = std::any_of(bad.begin(), bad.end(), [](const ProbeRun& r) { return !r.event_ms.empty(); });
+  if (events) c.more.push_back(figure("GPU step time (CUDA events, median)", "s", bad, fixed, event_median));
+}
+
 Confirmation judge_syncs(const std::vector<ProbeRun>& bad, const std::vector<ProbeRun>& fixed, int w) {
   auto median_delta = [w](const char* m) {
     return [w, m](const ProbeRun& r) { return median(step_series(r, m, w).deltas); };
@@ -205,13 +218,7 @@ Confirmation judge_syncs(const std::vector<ProbeRun>& bad, const std::vector<Pro
     c.more.push_back(figure("synchronizing CUDA operations per step (sync debug mode)", "syncs", bad, fixed, mean_of("sync_warnings", w)));
   if (has_metric(bad, "cupti_syncs"))
     c.more.push_back(figure("CUDA synchronizations per step (CUPTI)", "syncs", bad, fixed, mean_of("cupti_syncs", w)));
-  auto event_median = [](const ProbeRun& r) {
-    std::vector<double> v;
-    for (const auto& [seg, ms] : r.event_ms) v.push_back(ms / 1000);
-    return median(v);
-  };
-  bool events = std::any_of(bad.begin(), bad.end(), [](const ProbeRun& r) { return !r.event_ms.empty(); });
-  if (events) c.more.push_back(figure("GPU step time (CUDA events, median)", "s", bad, fixed, event_median));
+  add_step_time(c, bad, fixed);
   return c;
 }
 
@@ -369,6 +376,55 @@ Confirmation judge_growth(const std::vector<ProbeRun>& bad, const std::vector<Pr
   return c;
 }
 
+// What the optimizer steps do to the weights: a fix that changes their size by 2x or more (or
+// makes a loop that moved nothing move them) changes what training computes.
+Confirmation judge_update(const std::vector<ProbeRun>& bad, const std::vector<ProbeRun>& fixed, int w) {
+  Figure update = figure("weight change per step (L2 norm)", "", bad, fixed, mean_of("update", w));
+  std::string numbers = fmt::format("each step moves the weights by {:.3g}; fixed: {:.3g}", update.bad, update.fixed);
+  double larger = std::max(update.bad, update.fixed), smaller = std::min(update.bad, update.fixed);
+  if (larger <= 0) return verdict(Verdict::NotConfirmed, update, numbers + " → no step moves any weight, with or without the fix");
+  if (update.bad <= 1e-3 * update.fixed)
+    return verdict(Verdict::Confirmed, update, numbers + " → the optimizer steps change nothing: the loop does not train");
+  if (larger >= 2 * smaller)
+    return verdict(Verdict::Confirmed, update,
+                   numbers + fmt::format(" → every step is {:.3g}× {} than the fixed one", larger / smaller,
+                                         update.bad > update.fixed ? "larger" : "smaller"));
+  if (larger - smaller <= 0.05 * larger)
+    return verdict(Verdict::NotConfirmed, update, numbers + " → the fix does not change what the steps do");
+  return verdict(Verdict::Inconclusive, update, numbers + " → the fix changes the steps by less than 2×");
+}
+
+// Host-to-device copies: the fix removes copies from every step, or makes them come from
+// pinned memory (a `non_blocking=True` copy from pageable memory is staged by the host first).
+Confirmation judge_copies(const std::vector<ProbeRun>& bad, const std::vector<ProbeRun>& fixed, int w) {
+  Figure copies = figure("host-to-device copies per step", "copies", bad, fixed, mean_of("h2d_copies", w));
+  Figure pageable = figure("host-to-device copies from pageable memory per step", "copies", bad, fixed, mean_of("pageable_copies", w));
+  Figure bytes = figure("bytes copied host-to-device per step", "B", bad, fixed, mean_of("h2d_bytes", w));
+  Confirmation c;
+  if (copies.bad - copies.fixed >= 0.5) {
+    c = verdict(Verdict::Confirmed, copies,
+                fmt::format("{:.2f} host-to-device copies per step ({}); fixed: {:.2f} → the fix removes {:.2f} copies from every step",
+                            copies.bad, format_amount(bytes.bad, "B"), copies.fixed, copies.bad - copies.fixed));
+  } else if (pageable.bad - pageable.fixed >= 0.5) {
+    c = verdict(Verdict::Confirmed, pageable,
+                fmt::format("{:.2f} of {:.2f} host-to-device copies per step come from pageable memory; fixed: {:.2f} → "
+                            "the fix makes them copies from pinned memory, which can overlap the GPU's work",
+                            pageable.bad, copies.bad, pageable.fixed));
+  } else if (copies.bad - copies.fixed < 0.1 && pageable.bad - pageable.fixed < 0.1) {
+    c = verdict(Verdict::NotConfirmed, copies,
+                fmt::format("{:.2f} host-to-device copies per step ({:.2f} pageable); fixed: {:.2f} ({:.2f}) → the fix changes no copy",
+                            copies.bad, pageable.bad, copies.fixed, pageable.fixed));
+  } else {
+    c = verdict(Verdict::Inconclusive, copies,
+                fmt::format("{:.2f} host-to-device copies per step; fixed: {:.2f} → fewer than one copy per two steps changes",
+                            copies.bad, copies.fixed));
+  }
+  for (const Figure& f : {copies, pageable, bytes})
+    if (f.metric != c.main.metric) c.more.push_back(f);
+  add_step_time(c, bad, fixed);
+  return c;
+}
+
 }  // namespace
 
 Confirmation judge(const Experiment& e, const std::vector<ProbeRun>& bad, const std::vector<ProbeRun>& fixed, int warmup) {
@@ -380,6 +436,8 @@ Confirmation judge(const Experiment& e, const std::vector<ProbeRun>& bad, const 
   else if (e.name == "train-mode") c = judge_train_mode(bad, fixed, warmup);
   else if (e.name == "call-count") c = judge_calls(bad, fixed, warmup);
   else if (e.name == "step-growth") c = judge_growth(bad, fixed, warmup);
+  else if (e.name == "param-update") c = judge_update(bad, fixed, warmup);
+  else if (e.name == "copy-count") c = judge_copies(bad, fixed, warmup);
   c.experiment = e.name;
   c.repeats = bad.size();
   for (const auto& r : bad) c.n += measured_steps(r, warmup);

@@ -14,6 +14,7 @@ struct Experiment {
   std::string name;
   std::vector<std::string> metrics;  // what the probe records (see runtime/torchlint_probe.py)
   std::string what;                  // one line for docs and `rules`
+  bool needs_gpu = false;            // what it measures exists only under CUDA (host-to-device copies)
 };
 
 const std::vector<std::string>& experiment_names();

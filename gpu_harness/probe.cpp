@@ -89,9 +89,8 @@ ProbeRun run_probe(const ProbeSpec& spec, const fs::path& home) {
   p.env["TORCHLINT_PROBE_METRICS"] = join(spec.metrics);
   p.env["TORCHLINT_PROBE_VARIANT"] = spec.variant;
   if (!spec.cupti_library.empty()) p.env["TORCHLINT_CUPTI_LIB"] = spec.cupti_library;
-  bool gpu_present = fs::exists("/dev/nvidia0") || fs::exists("/dev/nvidiactl");
   if (spec.device == "cpu") p.env["CUDA_VISIBLE_DEVICES"] = "";
-  if (spec.device == "cpu" || !gpu_present) {
+  if (spec.device == "cpu" || !gpu_device_present()) {
     // One thread: CPU time then measures the work, and two runs do not fight over cores.
     p.env["OMP_NUM_THREADS"] = "1";
     p.env["MKL_NUM_THREADS"] = "1";
@@ -105,6 +104,8 @@ ProbeRun run_probe(const ProbeSpec& spec, const fs::path& home) {
   run.process = std::move(result);
   return run;
 }
+
+bool gpu_device_present() { return fs::exists("/dev/nvidia0") || fs::exists("/dev/nvidiactl"); }
 
 std::string find_python(const std::string& explicit_python, std::string& torch_version, std::string& why) {
   std::vector<std::string> candidates;

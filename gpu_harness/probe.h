@@ -60,6 +60,9 @@ ProbeRun run_probe(const ProbeSpec& spec, const std::filesystem::path& home);
 
 // The first interpreter that can import torch: `explicit_python`, else $TORCHLINT_PYTHON, else
 // python3 on PATH, else /usr/bin/python3. Returns "" and says why in `why` when none can.
+// Whether an NVIDIA device node exists (a driver is loaded), without starting CUDA.
+bool gpu_device_present();
+
 std::string find_python(const std::string& explicit_python, std::string& torch_version, std::string& why);
 
 }  // namespace torchlint::harness

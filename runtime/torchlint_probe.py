@@ -29,6 +29,10 @@ Metrics ($TORCHLINT_PROBE_METRICS, comma-separated; each costs only when asked f
           starts: a name imported before it is not seen); on CUDA also cudaMalloc calls
   ops     ATen operations dispatched (each is a kernel launch on a GPU) and the bytes of the new
           tensors they return (views and in-place results excluded), cumulative
+  copies  host-to-device copies, their bytes, and those from pageable (not pinned) host memory,
+          cumulative
+  update  how far the parameters of the modules called at top level in the loop moved since the
+          previous sample (L2 norm of the change), cumulative
 CUDA (when the program uses it): memory allocated, the peak since the previous sample, and
 CUDA-event time between iteration heads (read at the end, never by synchronising per step).
 
@@ -63,7 +67,8 @@ _in_loop = False
 _cuda = False
 _events = []
 _counters = {"syncs": 0, "saved": 0, "sync_warnings": 0, "modes_differ": 0, "eval_differ": 0,
-             "top_calls": 0, "train_in_eval": 0, "ops": 0, "op_bytes": 0}
+             "top_calls": 0, "train_in_eval": 0, "ops": 0, "op_bytes": 0, "update": 0.0,
+             "h2d_copies": 0, "h2d_bytes": 0, "pageable_copies": 0}
 _cupti = None
 _sync_ops = {}  # which operations read tensors on the host, and how often (in the last record)
 _calls = {}     # calls whose cost is per call, by name (the calls metric)
@@ -247,6 +252,7 @@ def _make_dispatch_counter():
     from torch.utils._python_dispatch import TorchDispatchMode
     torch_dir = _torch_dir()
     index = _torch.ops.aten.index.Tensor
+    copies = _copy_ends()
 
     class DispatchCounter(TorchDispatchMode):
         def __torch_dispatch__(self, func, types, args=(), kwargs=None):
@@ -254,6 +260,8 @@ def _make_dispatch_counter():
             if "ops" in _METRICS:
                 _counters["ops"] += 1
                 _counters["op_bytes"] += _new_bytes(func, out)
+            if "copies" in _METRICS and func in copies:
+                _count_copy(*copies[func](args, out))
             # Indexing by a boolean mask: the output's shape depends on the values. Seen here,
             # below Tensor.__getitem__, which older torch does not pass to function modes.
             if "syncs" in _METRICS and func is index and _is_mask(args[1]) and _called_by_program(torch_dir):
@@ -261,6 +269,25 @@ def _make_dispatch_counter():
             return out
 
     return DispatchCounter()
+
+
+def _copy_ends():
+    """The operations that copy between devices, each with how to find (source, destination)."""
+    aten = _torch.ops.aten
+    return {aten._to_copy.default: lambda args, out: (args[0], out),
+            aten.copy_.default: lambda args, out: (args[1], args[0])}
+
+
+def _count_copy(source, destination):
+    torch = _torch
+    if not (isinstance(source, torch.Tensor) and isinstance(destination, torch.Tensor)):
+        return
+    if source.device.type != "cpu" or destination.device.type == "cpu":
+        return
+    _counters["h2d_copies"] += 1
+    _counters["h2d_bytes"] += source.numel() * source.element_size()
+    if not source.is_pinned():
+        _counters["pageable_copies"] += 1
 
 
 def _new_bytes(func, out):
@@ -357,6 +384,26 @@ def _recheck(module, inputs, output):
         _rechecking = False
 
 
+# ---- parameter updates ---------------------------------------------------------------------------
+_previous_parameters = {}  # id(parameter) -> (parameter, its value at the previous sample)
+
+
+def _parameter_update():
+    """The L2 norm of how far the parameters of the modules called in the loop moved since the
+    previous sample: what the optimizer steps in between did to the weights."""
+    torch = _torch
+    squared = 0.0
+    with torch.no_grad():
+        for module in _top_modules:
+            for p in module.parameters():
+                key = id(p)
+                seen = _previous_parameters.get(key)
+                if seen is not None and seen[0] is p and seen[1].shape == p.shape:
+                    squared += float((p.detach().float() - seen[1]).pow(2).sum())
+                _previous_parameters[key] = (p, p.detach().float().clone())
+    return squared ** 0.5
+
+
 # ---- sampling ------------------------------------------------------------------------------------
 def _start():
     global _torch, _started, _cuda, _cupti
@@ -390,9 +437,9 @@ def _start():
         torch.autograd.graph.saved_tensors_hooks(pack, lambda tensor: tensor).__enter__()
     if "calls" in _METRICS:
         _count_calls()
-    if {"ops", "syncs"} & _METRICS:
+    if {"ops", "syncs", "copies"} & _METRICS:
         _make_dispatch_counter().__enter__()
-    if {"modes", "trainmode", "calls"} & _METRICS or _VARIANT in ("eval-mode", "train-mode"):
+    if {"modes", "trainmode", "calls", "update"} & _METRICS or _VARIANT in ("eval-mode", "train-mode"):
         torch.nn.modules.module.register_module_forward_pre_hook(_pre_hook)
         torch.nn.modules.module.register_module_forward_hook(_post_hook)
 
@@ -436,6 +483,12 @@ def _sample(site, last):
     if "ops" in _METRICS:
         record["ops"] = _counters["ops"]
         record["op_bytes"] = _counters["op_bytes"]
+    if "copies" in _METRICS:
+        for key in ("h2d_copies", "h2d_bytes", "pageable_copies"):
+            record[key] = _counters[key]
+    if "update" in _METRICS:
+        _counters["update"] += _parameter_update()
+        record["update"] = _counters["update"]
     if _cuda:
         record["cuda_alloc"] = torch.cuda.memory_allocated()
         record["cuda_peak"] = torch.cuda.max_memory_allocated()

@@ -105,7 +105,7 @@ const std::string& python_for(const ConfirmOptions& o, std::string& why) {
   return it->second.first;
 }
 
-harness::RunSettings settings_for(const ConfirmOptions& o, const std::string& python) {
+harness::RunSettings settings_for(const ConfirmOptions& o, const std::string& python, const ConfirmSpec& spec) {
   harness::RunSettings s;
   s.python = python;
   s.args = o.args;
@@ -115,6 +115,7 @@ harness::RunSettings settings_for(const ConfirmOptions& o, const std::string& py
   s.timeout_seconds = o.timeout_seconds;
   s.device = o.device;
   if (o.device != "cpu") s.cupti_library = harness::installed_cupti_library();
+  s.needs_gpu = spec.needs_gpu;
   return s;
 }
 
@@ -186,7 +187,7 @@ Confirmation confirm_one(const Diagnostic& d, const SourceFile& src, const Confi
     harness::copy_project(root, v->workdir);
     harness::write_file(v->workdir / fs::relative(file, root), v == &bad ? bad_text : fixed_text);
   }
-  return harness::confirm_pair(*e, bad, fixed, settings_for(o, python), site);
+  return harness::confirm_pair(*e, bad, fixed, settings_for(o, python, spec), site);
 }
 
 }  // namespace
@@ -248,7 +249,9 @@ int confirm_rule_example(const std::string& rule, const std::vector<std::string>
 
   // example.py = the world, the rule's setup, the example, the call that runs it.
   auto program = [&](const std::string& body) {
-    std::string text = std::string("from ") + harness::kExampleWorldModule + " import *  # noqa: F403\n";
+    // The imports docs examples take for granted, visible to the analysis (a star import is not).
+    std::string text = std::string("from ") + harness::kExampleWorldModule + " import *  # noqa: F403\n" +
+                       "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n";
     if (!spec.confirm->setup.empty()) text += spec.confirm->setup + (spec.confirm->setup.ends_with("\n") ? "" : "\n");
     text += body + (body.ends_with("\n") ? "" : "\n");
     if (!spec.confirm->run.empty()) text += spec.confirm->run + "\n";
@@ -287,7 +290,7 @@ int confirm_rule_example(const std::string& rule, const std::vector<std::string>
       }
       std::cerr << fmt::format("confirming {} on its docs example ({} runs of the example and of its fixed twin)...\n", spec.id,
                                std::max(1, o.repeats));
-      c = harness::confirm_pair(*harness::find_experiment(spec.confirm->experiment), bad, fixed, settings_for(o, python), site);
+      c = harness::confirm_pair(*harness::find_experiment(spec.confirm->experiment), bad, fixed, settings_for(o, python, *spec.confirm), site);
     }
   }
   c.summary = confirmation_line(spec.id, c);

@@ -78,6 +78,7 @@ int run_rules_list(const std::vector<std::string>& packs, const std::string& for
                      {"default", r.enabled_by_default},
                      {"fix", r.fix ? nlohmann::ordered_json(to_string(r.fix->applicability)) : nlohmann::ordered_json()},
                      {"confirm", r.confirm ? nlohmann::ordered_json(r.confirm->experiment) : nlohmann::ordered_json()},
+                     {"confirm_needs_gpu", r.confirm && r.confirm->needs_gpu},
                      {"source", *r.mark.file}});
     std::cout << out.dump(2) << "\n";
     return kExitClean;

@@ -117,11 +117,12 @@ ojson rule_pack_schema() {
   ojson rewrite = closed_object(properties({"replace", "with"}, {{"replace", {{"type", "string"}}}, {"with", {{"type", "string"}}}}));
   rewrite["required"] = {"with"};
   ojson confirm_object = closed_object(properties(
-      {"experiment", "fixed-by", "setup", "run"},
+      {"experiment", "fixed-by", "setup", "run", "device"},
       {{"experiment", experiment},
        {"fixed-by", {{"oneOf", {one_of(variants, "The probe makes the fixed twin"), rewrite}}}},
        {"setup", {{"type", "string"}, {"description", "Python run before the docs example"}}},
-       {"run", {{"type", "string"}, {"description", "Python run after the docs example"}}}}));
+       {"run", {{"type", "string"}, {"description", "Python run after the docs example"}}},
+       {"device", one_of({"cuda", "any"}, "cuda: the cost shows only on a GPU (elsewhere the verdict is inconclusive)")}}));
   confirm_object["required"] = {"experiment"};
   std::map<std::string, ojson> rule_types = {
       {"id", {{"type", "string"}, {"pattern", "^[A-Z]+[0-9]+$"}}},

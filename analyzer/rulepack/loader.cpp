@@ -128,7 +128,7 @@ const std::vector<std::string> kRuleKeys = {"id", "name", "family", "language", 
 const std::vector<std::string> kClangMatcherKeys = {"matcher", "fix-member"};
 const std::vector<std::string> kMatchKeys = {"pattern", "kind", "any", "all", "not", "inside", "has", "field", "where", "bind"};
 const std::vector<std::string> kFixKeys = {"title", "applicability", "replace", "with", "insert-after"};
-const std::vector<std::string> kConfirmKeys = {"experiment", "fixed-by", "setup", "run"};
+const std::vector<std::string> kConfirmKeys = {"experiment", "fixed-by", "setup", "run", "device"};
 const std::vector<std::string> kDocKeys = {"what", "why", "example", "use-instead", "fix-safety", "references"};
 
 }  // namespace
@@ -349,6 +349,7 @@ ConfirmSpec Reader::confirm(const YAML::Node& n) {
   };
   if (n.IsScalar()) {
     c.experiment = known_experiment(n);
+    c.needs_gpu = harness::find_experiment(c.experiment)->needs_gpu;
     return c;
   }
   expect_map(n, "`confirm`");
@@ -381,6 +382,12 @@ ConfirmSpec Reader::confirm(const YAML::Node& n) {
   }
   if (at["setup"]) c.setup = scalar(at["setup"], "setup");
   if (at["run"]) c.run = scalar(at["run"], "run");
+  if (YAML::Node d = at["device"]) {
+    std::string device = scalar(d, "device");
+    if (device != "cuda" && device != "any") fail(d, "`device` is `cuda` (the cost shows only on a GPU) or `any`, not `" + device + "`");
+    c.needs_gpu = device == "cuda";
+  }
+  c.needs_gpu = c.needs_gpu || harness::find_experiment(c.experiment)->needs_gpu;
   return c;
 }
 

@@ -191,6 +191,41 @@ TEST_CASE("step growth: per-step work that grows with the step index, removed by
   CHECK(ops.main.unit == "ops");
 }
 
+TEST_CASE("weight updates: a loop that moves nothing, a step 2x off or more; the same steps are not confirmed") {
+  const Experiment& e = *find_experiment("param-update");
+  Confirmation none = judge(e, runs("update", 0), runs("update", 0.05), 3);
+  CHECK(none.verdict == Verdict::Confirmed);
+  CHECK(none.why.find("the loop does not train") != std::string::npos);
+  Confirmation smaller = judge(e, runs("update", 0.002), runs("update", 0.02), 3);
+  CHECK(smaller.verdict == Verdict::Confirmed);
+  CHECK(smaller.why.find("10× smaller") != std::string::npos);
+  CHECK(judge(e, runs("update", 0.5), runs("update", 0.02), 3).why.find("25× larger") != std::string::npos);
+  CHECK(judge(e, runs("update", 0.02), runs("update", 0.0201), 3).verdict == Verdict::NotConfirmed);
+  CHECK(judge(e, runs("update", 0.015), runs("update", 0.02), 3).verdict == Verdict::Inconclusive);
+  CHECK(judge(e, runs("update", 0), runs("update", 0), 3).verdict == Verdict::NotConfirmed);
+}
+
+TEST_CASE("host-to-device copies: removed from every step, or moved to pinned memory; only under CUDA") {
+  const Experiment& e = *find_experiment("copy-count");
+  CHECK(e.needs_gpu);
+  CHECK_FALSE(find_experiment("param-update")->needs_gpu);
+  Confirmation removed = judge(e, runs("h2d_copies", 3), runs("h2d_copies", 1), 3);
+  CHECK(removed.verdict == Verdict::Confirmed);
+  CHECK(removed.why.find("removes 2.00 copies from every step") != std::string::npos);
+  // Two copies a step on both sides, both pageable before the fix and neither after it.
+  auto copies = [](double pageable) {
+    std::string text = R"({"probe": 1, "torch": "2.4.0", "device": "cuda", "gpu": "X", "heap": true})" "\n";
+    for (int i = 0; i < 24; ++i)
+      text += fmt::format(R"({{"i": {}, "seg": 1, "h2d_copies": {}, "pageable_copies": {}, "h2d_bytes": {}}})" "\n", i, 2 * i,
+                          pageable * i, 4096 * i);
+    return std::vector<ProbeRun>{parse_probe_output(text)};
+  };
+  Confirmation pinned = judge(e, copies(2), copies(0), 3);
+  CHECK(pinned.verdict == Verdict::Confirmed);
+  CHECK(pinned.main.metric == "host-to-device copies from pageable memory per step");
+  CHECK(judge(e, copies(2), copies(2), 3).verdict == Verdict::NotConfirmed);
+}
+
 TEST_CASE("a run that gives no measurement says why") {
   ProbeRun none = parse_probe_output(R"({"end": "exit", "status": 0, "samples": 0})");
   none.process.started = true;
@@ -311,6 +346,11 @@ TEST_CASE("`confirm:` in a rule pack: an experiment and how the fixed twin is ma
   CHECK(error_of("confirm: memory-grwth\n").find("did you mean `memory-growth`") != std::string::npos);
   CHECK(error_of("confirm:\n  experiment: eval-mode\n  fixed-by: no-grads\n").find("did you mean `no-grad`") != std::string::npos);
   CHECK(error_of("confirm:\n  fixed-by: no-grad\n").find("needs an `experiment`") != std::string::npos);
+  // `device: cuda`, or an experiment that exists only under CUDA: the cost shows only on a GPU.
+  CHECK(load_rule_pack_text(head + "confirm:\n  experiment: param-update\n  device: cuda\n", "p.yaml").front().confirm->needs_gpu);
+  CHECK_FALSE(load_rule_pack_text(head + "confirm: param-update\n", "p.yaml").front().confirm->needs_gpu);
+  CHECK(load_rule_pack_text(head + "confirm: copy-count\n", "p.yaml").front().confirm->needs_gpu);
+  CHECK(error_of("confirm:\n  experiment: param-update\n  device: gpu\n").find("`device` is `cuda`") != std::string::npos);
 }
 
 TEST_CASE("a rule's docs say whether a finding anywhere can be measured, or only the docs example") {
