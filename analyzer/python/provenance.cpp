@@ -95,6 +95,8 @@ Provenance SemanticModel::provenance_of_call(TSNode call, int fn, int depth) con
     if (in(kToPython, method)) return {};
     if (method == "generate") return {true, false, false, true};
     if (in(kNoGradTensor, method)) {
+      // `torch.isnan(x)`, `torch.argmax(x)`: a torch function, not a method of the module.
+      if (is_tensor_function(canonical(callee))) return {true, false, false, false};
       Provenance r = provenance_at(receiver, fn, depth + 1);
       return {r.tensor, false, false, false};
     }

@@ -13,5 +13,5 @@ class Executor:
             loss = criterion(logits, target)
             loss.backward()
             grad_norm = clip_grad_norm_(model.parameters(), clip)
-            if torch.isfinite(grad_norm):
+            if torch.isfinite(grad_norm):  # also: TL201
                 optimizer.step()  # expect: TL301

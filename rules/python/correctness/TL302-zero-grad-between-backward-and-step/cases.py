@@ -92,7 +92,7 @@ def train_skip_non_finite(net, loader):
     for x, y in loader:
         loss = F.cross_entropy(net(x), y)
         loss.backward()
-        if not torch.isfinite(loss):
+        if not torch.isfinite(loss):  # expect: TL201
             opt.zero_grad()  # drops this step's gradients on purpose
             continue
         opt.step()

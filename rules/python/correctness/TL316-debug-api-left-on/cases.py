@@ -60,7 +60,7 @@ def train_with_flags(model, loader, optimizer, args):
         for x, y in loader:
             optimizer.zero_grad()
             loss = F.cross_entropy(model(x), y)
-            if not torch.isfinite(loss):
+            if not torch.isfinite(loss):  # expect: TL201
                 with torch.autograd.detect_anomaly():
                     loss.backward()
             else:

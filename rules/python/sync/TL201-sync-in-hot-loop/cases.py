@@ -199,11 +199,12 @@ def run_epochs(model, loader, optimizer, epochs):
 
 
 def read_on_the_way_out(model, loader, optimizer, max_steps):
-    # Each of these branches ends the loop: the read happens at most once.
+    # Each of these branches ends the loop: the read in it happens at most once (the test
+    # itself reads the tensor every step).
     for step, (x, y) in enumerate(loader):
         optimizer.zero_grad()
         loss = F.cross_entropy(model(x), y)
-        if not torch.isfinite(loss):
+        if not torch.isfinite(loss):  # expect: TL201
             raise RuntimeError(f"loss diverged: {loss.item()}")
         loss.backward()
         optimizer.step()
@@ -273,3 +274,31 @@ def read_then_more_work(model, loader, optimizer):
         optimizer.step()
         torch.cuda.synchronize()  # expect: TL202
         print(seen)
+
+
+def guards_on_tensor_values(model, loader, optimizer, criterion):
+    # A tensor's truth is read on the host: the test waits for the step's work.
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        if not torch.isfinite(loss).all():  # expect: TL201
+            raise RuntimeError("loss is not finite")
+        if torch.isnan(out := model(x)).any():  # expect: TL201
+            continue
+        loss.backward()
+        optimizer.step()
+
+
+def guards_on_host_values(model, loader, optimizer, criterion, grads_ok):
+    # Questions about the process, the device or a Python value read no tensor.
+    for x, y in loader:
+        optimizer.zero_grad()
+        if torch.cuda.is_available():
+            x, y = x.cuda(), y.cuda()
+        if torch.is_tensor(y) and torch.is_grad_enabled():
+            loss = criterion(model(x), y)
+        if torch.distributed.is_initialized():
+            torch.distributed.barrier()
+        if grads_ok(model):
+            loss.backward()
+        optimizer.step()
