@@ -134,3 +134,27 @@ def fp32_twin(model_fp16, model_fp32):
 def renamed(model, path):
     # A comprehension over a checkpoint file is still any checkpoint at all.
     model.load_state_dict({k.replace("module.", ""): v for k, v in torch.load(path, weights_only=True).items()}, strict=False)  # expect: TL311
+
+
+def drop_head(model, path):
+    # Keys removed on purpose: a new classifier head is trained from scratch.
+    state_dict = torch.load(path, weights_only=True)
+    for key in ("head.weight", "head.bias"):
+        state_dict.pop(key, None)
+    model.load_state_dict(state_dict, strict=False)
+
+
+def drop_normalizer(model, path):
+    sd = torch.load(path, weights_only=True)
+    for key in [k for k in sd if "normalizer" in k]:
+        del sd[key]
+    state_dict = {}
+    state_dict.update(sd)
+    model.load_state_dict(state_dict, strict=False)
+
+
+def drop_from_another(model, path, config):
+    # Removing keys from some other dict says nothing about the checkpoint.
+    config.pop("head", None)
+    state_dict = torch.load(path, weights_only=True)
+    model.load_state_dict(state_dict, strict=False)  # expect: TL311
