@@ -54,7 +54,9 @@ Confirmation confirm_pair(const Experiment& e, const Variant& bad, const Variant
         c.device = run.device;
         return c;
       }
-      if (!why.empty()) {
+      // An exception inside the loop is what `raises` measures, in the program (not its twin).
+      bool evidence = e.failure_is_evidence && v == &bad && failed_in_loop(run);
+      if (!why.empty() && !evidence) {
         Confirmation c = no_verdict(e, Verdict::Inconclusive, (v == &bad ? "" : "the fixed twin: ") + why);
         c.torch_version = run.torch_version;
         c.device = run.device;

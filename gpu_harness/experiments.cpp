@@ -22,6 +22,7 @@ const std::vector<Experiment> kExperiments = {
     {"step-growth", {"ops"}, "tensor bytes allocated and operations run per iteration, and how they grow from step to step"},
     {"param-update", {"update"}, "how far each optimizer step moves the weights of the modules called in the loop (L2 norm)"},
     {"copy-count", {"copies"}, "host-to-device copies per iteration, their bytes, and those from pageable (unpinned) host memory", true},
+    {"raises", {}, "whether the loop fails with an exception after some iterations while the fixed twin runs them all", false, true},
 };
 
 }  // namespace
@@ -82,6 +83,10 @@ StepSeries step_series(const ProbeRun& run, const std::string& metric, int warmu
   s.r2 = fit.r2;
   s.mean = cumulated.back() / static_cast<double>(s.deltas.size());
   return s;
+}
+
+bool failed_in_loop(const ProbeRun& run) {
+  return !run.samples.empty() && run.end == "exit" && run.status != 0 && !run.error.empty();
 }
 
 std::string unusable_run(const ProbeRun& run, int warmup, const std::string& site, double timeout_seconds) {
@@ -425,6 +430,35 @@ Confirmation judge_copies(const std::vector<ProbeRun>& bad, const std::vector<Pr
   return c;
 }
 
+// The last line of a traceback: the exception and its message.
+std::string exception_line(const std::string& traceback) {
+  std::string t = traceback;
+  while (!t.empty() && (t.back() == '\n' || t.back() == ' ')) t.pop_back();
+  size_t nl = t.find_last_of('\n');
+  std::string line = nl == std::string::npos ? t : t.substr(nl + 1);
+  return line.size() > 160 ? line.substr(0, 157) + "..." : line;
+}
+
+// The cost is an exception: every run of the program fails inside the loop, every run of the
+// fixed twin measures its steps.
+Confirmation judge_raises(const std::vector<ProbeRun>& bad, const std::vector<ProbeRun>& fixed, int w) {
+  auto iterations = [](const ProbeRun& r) {
+    return static_cast<double>(std::count_if(r.samples.begin(), r.samples.end(), [](const Sample& s) { return !s.last; }));
+  };
+  Figure ran = figure("iterations begun before the program ended", "iterations", bad, fixed, iterations);
+  bool all_failed = std::all_of(bad.begin(), bad.end(), failed_in_loop);
+  bool none_failed = std::none_of(bad.begin(), bad.end(), failed_in_loop);
+  bool fixed_ran = std::all_of(fixed.begin(), fixed.end(), [w](const ProbeRun& r) { return measured_steps(r, w) >= 3; });
+  if (all_failed && fixed_ran && !bad.empty())
+    return verdict(Verdict::Confirmed, ran,
+                   fmt::format("the program fails in iteration {:.0f} of the loop: {}; fixed: {:.0f} iterations run → the loop cannot train past it",
+                               ran.bad, exception_line(bad.front().error), ran.fixed));
+  if (none_failed)
+    return verdict(Verdict::NotConfirmed, ran, fmt::format("{:.0f} iterations run without an exception; fixed: {:.0f}", ran.bad, ran.fixed));
+  return verdict(Verdict::Inconclusive, ran,
+                 fixed_ran ? "the program fails in some runs only" : "the fixed twin does not run its steps either");
+}
+
 }  // namespace
 
 Confirmation judge(const Experiment& e, const std::vector<ProbeRun>& bad, const std::vector<ProbeRun>& fixed, int warmup) {
@@ -438,6 +472,7 @@ Confirmation judge(const Experiment& e, const std::vector<ProbeRun>& bad, const 
   else if (e.name == "step-growth") c = judge_growth(bad, fixed, warmup);
   else if (e.name == "param-update") c = judge_update(bad, fixed, warmup);
   else if (e.name == "copy-count") c = judge_copies(bad, fixed, warmup);
+  else if (e.name == "raises") c = judge_raises(bad, fixed, warmup);
   c.experiment = e.name;
   c.repeats = bad.size();
   for (const auto& r : bad) c.n += measured_steps(r, warmup);

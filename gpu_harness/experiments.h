@@ -15,6 +15,7 @@ struct Experiment {
   std::vector<std::string> metrics;  // what the probe records (see runtime/torchlint_probe.py)
   std::string what;                  // one line for docs and `rules`
   bool needs_gpu = false;            // what it measures exists only under CUDA (host-to-device copies)
+  bool failure_is_evidence = false;  // the program failing inside the loop is the cost (not "no measurement")
 };
 
 const std::vector<std::string>& experiment_names();
@@ -30,6 +31,9 @@ struct StepSeries {
 };
 StepSeries step_series(const ProbeRun& run, const std::string& metric, int warmup);
 size_t measured_steps(const ProbeRun& run, int warmup);
+
+// Whether the program failed with an exception after entering the loop (the `raises` evidence).
+bool failed_in_loop(const ProbeRun& run);
 
 // Why a run gave no measurement ("" when it did): a timeout, a crash, a loop never reached.
 std::string unusable_run(const ProbeRun& run, int warmup, const std::string& site, double timeout_seconds);

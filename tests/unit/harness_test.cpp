@@ -226,6 +226,24 @@ TEST_CASE("host-to-device copies: removed from every step, or moved to pinned me
   CHECK(judge(e, copies(2), copies(2), 3).verdict == Verdict::NotConfirmed);
 }
 
+TEST_CASE("an exception inside the loop: confirmed when the fixed twin runs its steps") {
+  const Experiment& e = *find_experiment("raises");
+  CHECK(e.failure_is_evidence);
+  std::string head = R"({"probe": 1, "torch": "2.4.0", "device": "cpu", "gpu": null, "heap": true})" "\n";
+  ProbeRun failing = parse_probe_output(head + R"({"i": 0, "seg": 1})" "\n" R"({"i": 1, "seg": 1})" "\n" +
+                                        R"({"end": "exit", "status": 1, "samples": 2, "error": "Traceback...\nRuntimeError: Trying to backward through the graph a second time"})");
+  CHECK(failed_in_loop(failing));
+  ProbeRun completes = parse_probe_output(probe_lines("heap", 0, 24));
+  CHECK_FALSE(failed_in_loop(completes));
+  Confirmation yes = judge(e, {failing, failing}, {completes, completes}, 3);
+  CHECK(yes.verdict == Verdict::Confirmed);
+  CHECK(yes.why.find("fails in iteration 2 of the loop: RuntimeError: Trying to backward") != std::string::npos);
+  CHECK(judge(e, {completes}, {completes}, 3).verdict == Verdict::NotConfirmed);
+  CHECK(judge(e, {failing}, {failing}, 3).verdict == Verdict::Inconclusive);
+  // Failing before the loop is no evidence: the loop never ran.
+  CHECK_FALSE(failed_in_loop(parse_probe_output(head + R"({"end": "exit", "status": 1, "samples": 0, "error": "ImportError: x"})")));
+}
+
 TEST_CASE("a run that gives no measurement says why") {
   ProbeRun none = parse_probe_output(R"({"end": "exit", "status": 0, "samples": 0})");
   none.process.started = true;
