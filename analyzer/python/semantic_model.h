@@ -365,6 +365,7 @@ class SemanticModel {
   bool function_no_grad(int fn) const;
   // 1: a module instance, 0: known not to be one, -1: unknown.
   int value_is_model(TSNode value, int fn, int depth) const;
+  int getattr_value_is_model(TSNode call) const;
   bool value_is_loss_module(TSNode value, int fn) const;
   std::string target_of(TSNode callee, int fn) const;
   // For `encoder(x)` where `encoder` is a parameter annotated with a class this file imports

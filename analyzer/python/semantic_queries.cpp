@@ -471,7 +471,14 @@ int SemanticModel::value_is_model(TSNode value, int fn, int depth) const {
     });
     return constructors ? 0 : -1;
   }
+  // `getattr(p, "decode", None) or getattr(p, "render", None)`: a model if either side is one,
+  // not one when neither is.
+  if (s == k.boolean_operator) {
+    int left = value_is_model(field(value, "left"), fn, depth + 1), right = value_is_model(field(value, "right"), fn, depth + 1);
+    return left == 1 || right == 1 ? 1 : (left == 0 && right == 0 ? 0 : -1);
+  }
   if (s != k.call) return s == k.string || s == k.integer || s == k.float_ || s == k.none || s == k.list || s == k.dictionary ? 0 : -1;
+  if (int looked_up = getattr_value_is_model(value); looked_up != -1) return looked_up;
   TSNode ctor = value;
   for (TSNode f = field(ctor, "function"); ts_node_symbol(f) == k.attribute && returns_receiver(text(field(f, "attribute")));
        f = field(ctor, "function")) {
@@ -514,6 +521,28 @@ int SemanticModel::value_is_model(TSNode value, int fn, int depth) const {
     if (const ClassSummary* cls = indexed_class(t)) return cls->is_module && !cls->is_loss ? 1 : 0;
   }
   return -1;
+}
+
+// `getattr(obj, "decode_latents", ...)`: an attribute looked up by a name written in the code. A
+// name the project defines as a method is a bound method (code), not a submodule. -1: not such
+// a lookup, or nothing known about the name.
+int SemanticModel::getattr_value_is_model(TSNode call) const {
+  const Kinds& k = kinds();
+  TSNode callee = field(call, "function");
+  if (ts_node_symbol(callee) != k.identifier || text(callee) != "getattr" || imports_.imported("getattr") ||
+      binding("getattr", ts_node_start_byte(callee), function_of(callee)))
+    return -1;
+  TSNode args = field(call, "arguments");
+  TSNode name = ts_node_is_null(args) || ts_node_named_child_count(args) < 2 ? TSNode{} : ts_node_named_child(args, 1);
+  if (ts_node_is_null(name) || ts_node_symbol(name) != k.string) return -1;
+  std::string_view quoted = text(name);
+  if (quoted.size() < 3 || (quoted.front() != '"' && quoted.front() != '\'')) return -1;  // no prefixes, no f-strings
+  std::string_view attr = quoted.substr(1, quoted.size() - 2);
+  bool identifier = !attr.empty() && std::all_of(attr.begin(), attr.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+  });
+  if (!identifier || !index_) return -1;
+  return resolves_recorded("*." + std::string(attr)) ? 0 : -1;
 }
 
 bool SemanticModel::value_is_loss_module(TSNode callee, int fn) const {
