@@ -55,7 +55,7 @@ std::string hash_rules(const std::vector<const py::RuleSet*>& sets) {
   std::set<const py::RuleSet*> unique(sets.begin(), sets.end());
   std::set<std::string> described;  // in text order, not address order: the same key every run
   for (const py::RuleSet* s : unique) {
-    std::string one = "torch " + s->torch().key() + "\n";  // `torch-version` conditions were decided for it
+    std::string one = "torch " + s->version_outcomes() + "\n";  // how its `torch-version` conditions were decided
     for (const auto& r : s->rules()) one += r.spec.source + std::string(to_string(r.spec.severity)) + "\n";
     for (const RuleSpec* u : {s->unused_suppression_rule(), s->syntax_error_rule()})
       if (u) one += u->source + std::string(to_string(u->severity)) + "\n";

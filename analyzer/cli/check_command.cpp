@@ -278,7 +278,8 @@ int run_check(CheckOptions o) {
 
   // Per file: its configuration, whether it is excluded, its rule set.
   std::set<std::string> named(found.named.begin(), found.named.end());
-  RuleSets rule_sets;
+  RuleSets rule_sets;  // by configuration and version outcomes: versions that decide alike share a set
+  std::map<std::pair<const Config*, std::string>, const py::RuleSet*> set_for_version;
   TorchRequirementResolver torch_of;
   std::map<std::string, const py::RuleSet*> rules_of;
   std::vector<std::string> files, texts;
@@ -291,14 +292,19 @@ int run_check(CheckOptions o) {
     // Files named on the command line are checked even when excluded, unless --force-exclude
     // (what the pre-commit framework, which names every file, needs).
     const TorchRequirement& torch = torch_of.for_file(f, c);
-    auto& set = rule_sets[{&c, torch.key()}];
-    if (!set) set = rule_set_for(c, o, torch);  // also validates the configuration
+    const py::RuleSet*& set = set_for_version[{&c, torch.key()}];
+    if (!set) {
+      std::unique_ptr<py::RuleSet> fresh = rule_set_for(c, o, torch);  // also validates the configuration
+      auto& shared = rule_sets[{&c, fresh->version_outcomes()}];
+      if (!shared) shared = std::move(fresh);
+      set = shared.get();
+    }
     bool force = o.force_exclude || c.force_exclude;
     if ((!named.count(f) || force) && config_excludes(c, f)) continue;
     files.push_back(f);
     if (from_stdin) texts.push_back(stdin_texts[i]);
-    per_file.push_back(set.get());
-    rules_of[f] = set.get();
+    per_file.push_back(set);
+    rules_of[f] = set;
   }
   if (rule_sets.empty()) rule_sets[{&configs.defaults(), ""}] = rule_set_for(configs.defaults(), o);  // flags are checked even with no files
   if (o.show_files) {

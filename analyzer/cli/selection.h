@@ -38,7 +38,8 @@ RuleSpec pattern_rule(const std::string& pattern);
 // severities (with `-e`, only the pattern).
 std::unique_ptr<py::RuleSet> rule_set_for(const Config& c, const CheckOptions& o, const TorchRequirement& torch = {});
 
-// The rule sets of a run: one per configuration and torch release line (most runs have one).
+// The rule sets of a run: one per configuration and way the project's torch decides the rules'
+// `torch-version` conditions (RuleSet::version_outcomes; most runs have one).
 using RuleSets = std::map<std::pair<const Config*, std::string>, std::unique_ptr<py::RuleSet>>;
 
 // Whether the configuration's per-file-ignores drop this finding.

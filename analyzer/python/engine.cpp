@@ -22,7 +22,10 @@ RuleSet::RuleSet(std::vector<RuleSpec> specs, TorchRequirement torch) : torch_(s
     else rules_.push_back(compile_rule(std::move(s), torch_));
   }
   index_ = std::make_unique<RuleIndex>(rules_);
-  for (const CompiledRule& r : rules_) file_words_.insert(r.file_words.begin(), r.file_words.end());
+  for (const CompiledRule& r : rules_) {
+    file_words_.insert(r.file_words.begin(), r.file_words.end());
+    if (!r.version_outcomes.empty()) version_outcomes_ += r.spec.id + ":" + r.version_outcomes + " ";
+  }
 }
 
 void RuleSet::set_available_rules(const std::vector<RuleSpec>& all) {

@@ -20,6 +20,9 @@ class RuleSet {
   // the checked files' project supports (rules with `torch-version` conditions depend on it).
   explicit RuleSet(std::vector<RuleSpec> specs, TorchRequirement torch = {});
   const TorchRequirement& torch() const { return torch_; }
+  // How the project's torch decided every `torch-version` condition of the set: two versions
+  // with the same outcomes compile to the same rules (and may share one set).
+  const std::string& version_outcomes() const { return version_outcomes_; }
   const std::vector<CompiledRule>& rules() const { return rules_; }
   // The rules by the node kinds and head words they can start at.
   const RuleIndex& index() const { return *index_; }
@@ -48,6 +51,7 @@ class RuleSet {
 
  private:
   TorchRequirement torch_;
+  std::string version_outcomes_;
   std::vector<CompiledRule> rules_;
   std::vector<RuleSpec> cxx_rules_;
   std::unique_ptr<RuleIndex> index_;

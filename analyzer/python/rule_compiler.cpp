@@ -51,6 +51,7 @@ TSSymbol named_kind(const std::string& name) {
 struct Scope {
   const std::vector<std::string>& metavars;  // bound by the rule's patterns and binds
   const TorchRequirement& torch;             // the project's torch: `torch-version` conditions are constants
+  std::string* version_outcomes;             // how each `torch-version` condition was decided, in order
 };
 
 Where compile_where(const WhereSpec& w, const Scope& scope) {
@@ -70,6 +71,7 @@ Where compile_where(const WhereSpec& w, const Scope& scope) {
     if (!condition) fail(w.mark, "`torch-version` takes a comparison with a release, such as \">= 2.6\" or \"< 2.4\"");
     out.op = Where::Op::Constant;
     out.constant = condition->holds(scope.torch);
+    *scope.version_outcomes += out.constant ? '1' : '0';
     return out;
   }
   out.op = Where::Op::Predicate;
@@ -325,8 +327,9 @@ bool may_match_file(const CompiledRule& rule, const FileWords& words, const Impo
 CompiledRule compile_rule(RuleSpec spec_in, const TorchRequirement& torch) {
   std::vector<std::string> metavars;
   collect(*spec_in.match, metavars);
-  Matcher matcher = compile_match(*spec_in.match, Scope{metavars, torch});
-  CompiledRule r{std::move(spec_in), std::move(matcher), {}, {}};
+  std::string outcomes;
+  Matcher matcher = compile_match(*spec_in.match, Scope{metavars, torch, &outcomes});
+  CompiledRule r{std::move(spec_in), std::move(matcher), {}, {}, std::move(outcomes)};
   const RuleSpec& spec = r.spec;
   r.kinds = root_kinds(r.matcher);
   if (auto words = required_words(r.matcher)) r.file_words = std::move(*words);

@@ -57,6 +57,8 @@ struct CompiledRule {
   // The rule can only match in a file whose text holds one of these words, or whose imports
   // rename a name ending in one (`from torch import Tensor as T`). Empty: no such words.
   std::vector<std::string> file_words;
+  // How its `torch-version` conditions were decided ('1' held, '0' not), in source order.
+  std::string version_outcomes;
 };
 
 // Every rule of a set filed by the node kinds and head words it can start at.

@@ -208,6 +208,10 @@ match:
   CHECK(findings_of(py::RuleSet(specs), code) == 1);               // unknown: reported
   CHECK(findings_of(py::RuleSet(specs, known(2, 4)), code) == 1);  // supports 2.4: reported
   CHECK(findings_of(py::RuleSet(specs, known(2, 6)), code) == 0);  // needs 2.6: the default is safe
+  // Versions that decide every condition alike compile to the same rules (a run shares them).
+  CHECK(py::RuleSet(specs, known(2, 6)).version_outcomes() == py::RuleSet(specs, known(2, 8)).version_outcomes());
+  CHECK(py::RuleSet(specs, known(2, 4)).version_outcomes() == py::RuleSet(specs).version_outcomes());
+  CHECK(py::RuleSet(specs, known(2, 4)).version_outcomes() != py::RuleSet(specs, known(2, 6)).version_outcomes());
 
   const char* bad = R"(id: X002
 name: bad-condition
