@@ -158,3 +158,10 @@ def drop_from_another(model, path, config):
     config.pop("head", None)
     state_dict = torch.load(path, weights_only=True)
     model.load_state_dict(state_dict, strict=False)  # expect: TL311
+
+
+def reload_own(model, store):
+    # The module's own dict, filled in place and loaded back: its keys are the module's.
+    own_sd = model.state_dict()
+    store.fill(own_sd)
+    model.load_state_dict(own_sd, strict=False)
