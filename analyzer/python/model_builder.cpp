@@ -168,7 +168,7 @@ bool ModelBuilder::enter(TSNode n) {
   }
   if (s == k_.import_statement || s == k_.import_from_statement) {
     on_import(n);
-    return false;
+    return true;  // its names go in the node table too: rules may match one of several names
   }
   if (s == k_.function_definition) on_function(n);
   else if (s == k_.class_definition) on_class(n);

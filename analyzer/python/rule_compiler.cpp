@@ -434,7 +434,7 @@ bool evaluate(const Matcher& m, TSNode node, const SemanticModel& model, Binding
     bool found = false;
     TSNode child = node;
     for (TSNode p : model.ancestors(node)) {
-      bool field_ok = !in.field || same_node(field(p, *in.field), child);
+      bool field_ok = !in.field || in_field(p, *in.field, child);
       // A failed attempt must not leave its bindings behind for the next ancestor.
       Bindings::Mark mark = b.mark();
       if (field_ok && evaluate(in, p, model, b)) found = true;
@@ -447,8 +447,12 @@ bool evaluate(const Matcher& m, TSNode node, const SemanticModel& model, Binding
   for (const auto& h : m.has) {
     bool found = false;
     if (h.field) {
-      TSNode c = field(node, *h.field);
-      found = !ts_node_is_null(c) && evaluate(h, c, model, b);
+      found = any_in_field(node, *h.field, [&](TSNode c) {
+        Bindings::Mark mark = b.mark();  // a failed child must not leave its bindings behind
+        if (evaluate(h, c, model, b)) return true;
+        b.rollback(mark);
+        return false;
+      });
     } else {
       walk(node, [&](TSNode c) {
         if (found) return false;

@@ -6,7 +6,7 @@ namespace torchlint::py {
 
 const TSLanguage* python_language() { return tree_sitter_python(); }
 
-TSNode field(TSNode n, std::string_view name) {
+TSFieldId field_id(std::string_view name) {
   static const std::unordered_map<std::string_view, TSFieldId> ids = [] {
     std::unordered_map<std::string_view, TSFieldId> out;
     const TSLanguage* lang = python_language();
@@ -15,7 +15,34 @@ TSNode field(TSNode n, std::string_view name) {
     return out;
   }();
   auto it = ids.find(name);
-  return it == ids.end() ? TSNode{} : ts_node_child_by_field_id(n, it->second);
+  return it == ids.end() ? 0 : it->second;
+}
+
+TSNode field(TSNode n, std::string_view name) {
+  TSFieldId id = field_id(name);
+  return id ? ts_node_child_by_field_id(n, id) : TSNode{};
+}
+
+bool in_field(TSNode parent, std::string_view name, TSNode child) {
+  TSFieldId id = field_id(name);
+  if (!id) return false;
+  TSNode first = ts_node_child_by_field_id(parent, id);
+  if (ts_node_is_null(first) || same_node(first, child)) return !ts_node_is_null(first);  // the usual case: one child
+  // A field with several children (`from m import a, b`): find the child from its position.
+  TSTreeCursor c = ts_tree_cursor_new(parent);
+  bool found = false;
+  if (ts_tree_cursor_goto_first_child_for_byte(&c, ts_node_start_byte(child)) >= 0) {
+    do {
+      TSNode n = ts_tree_cursor_current_node(&c);
+      if (ts_node_start_byte(n) > ts_node_start_byte(child)) break;
+      if (same_node(n, child)) {
+        found = ts_tree_cursor_current_field_id(&c) == id;
+        break;
+      }
+    } while (ts_tree_cursor_goto_next_sibling(&c));
+  }
+  ts_tree_cursor_delete(&c);
+  return found;
 }
 
 Parser::Parser() : parser_(ts_parser_new()) { ts_parser_set_language(parser_.get(), python_language()); }

@@ -129,5 +129,26 @@ inline bool is_kind(TSNode n, std::string_view kind) { return !ts_node_is_null(n
 // The child in field `name`; the field's id is looked up in a table built once, not by
 // comparing every field name of the grammar on each call.
 TSNode field(TSNode n, std::string_view name);
+TSFieldId field_id(std::string_view name);  // 0 for a name the grammar does not have
+// Whether `child` is one of `parent`'s children in field `name` (fields may hold several).
+bool in_field(TSNode parent, std::string_view name, TSNode child);
+// Calls f(child) for each child of `n` in field `name`, in order, until f returns true.
+template <typename F>
+bool any_in_field(TSNode n, std::string_view name, F&& f) {
+  TSFieldId id = field_id(name);
+  if (!id || ts_node_child_count(n) == 0) return false;
+  TSTreeCursor c = ts_tree_cursor_new(n);
+  bool hit = false;
+  if (ts_tree_cursor_goto_first_child(&c)) {
+    do {
+      if (ts_tree_cursor_current_field_id(&c) == id && f(ts_tree_cursor_current_node(&c))) {
+        hit = true;
+        break;
+      }
+    } while (ts_tree_cursor_goto_next_sibling(&c));
+  }
+  ts_tree_cursor_delete(&c);
+  return hit;
+}
 
 }  // namespace torchlint::py

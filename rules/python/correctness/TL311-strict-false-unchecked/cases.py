@@ -165,3 +165,10 @@ def reload_own(model, store):
     own_sd = model.state_dict()
     store.fill(own_sd)
     model.load_state_dict(own_sd, strict=False)
+
+
+def transfer(model, ckpt):
+    # Another module's dict, from a checkpoint file: any checkpoint at all.
+    csd = ckpt["model"].float().state_dict()
+    csd = {k: v for k, v in csd.items() if not k.startswith("head")}
+    model.load_state_dict(csd, strict=False)  # expect: TL311

@@ -16,6 +16,10 @@ from torch.nn.utils import weight_norm  # expect: TL002
 from torch import cholesky as old_cholesky, linalg  # expect: TL002
 from torch.utils.data._utils.collate import default_collate  # expect: TL002
 from functorch import vmap, jacrev  # expect: TL002
+from functorch import (
+    jvp,  # expect: TL002
+    vjp,  # expect: TL002
+)
 from functorch.compile import memory_efficient_fusion
 from torch.nn.utils.parametrizations import spectral_norm
 
