@@ -17,4 +17,7 @@ export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:detect_stack_use_after_retur
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # Instrumented code runs several times slower: time limits in the tests scale by this.
 export TORCHLINT_TEST_TIME_SCALE=4
+# The harness's docs examples run Python for a minute or more: a few (one per kind of
+# verdict path) under the sanitizers, all of them in the plain build.
+export TORCHLINT_CONFIRM_EXAMPLES=${TORCHLINT_CONFIRM_EXAMPLES:-TL101,TL103,TL204,TL405}
 ctest --test-dir build-sanitize --output-on-failure
