@@ -294,7 +294,10 @@ int run_check(CheckOptions o) {
     const TorchRequirement& torch = torch_of.for_file(f, c);
     const py::RuleSet*& set = set_for_version[{&c, torch.key()}];
     if (!set) {
-      std::unique_ptr<py::RuleSet> fresh = rule_set_for(c, o, torch);  // also validates the configuration
+      const py::RuleSet* same_config = nullptr;  // a set for another torch: its version-free rules are shared
+      for (const auto& [key, made] : rule_sets)
+        if (key.first == &c) same_config = made.get();
+      std::unique_ptr<py::RuleSet> fresh = rule_set_for(c, o, torch, same_config);  // also validates the configuration
       auto& shared = rule_sets[{&c, fresh->version_outcomes()}];
       if (!shared) shared = std::move(fresh);
       set = shared.get();

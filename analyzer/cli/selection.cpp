@@ -94,7 +94,8 @@ RuleSpec pattern_rule(const std::string& pattern) {
   return load_rule_pack_text(yaml, "-e").front();
 }
 
-std::unique_ptr<py::RuleSet> rule_set_for(const Config& c, const CheckOptions& o, const TorchRequirement& torch) {
+std::unique_ptr<py::RuleSet> rule_set_for(const Config& c, const CheckOptions& o, const TorchRequirement& torch,
+                                          const py::RuleSet* same_config) {
   if (!o.pattern.empty()) return std::make_unique<py::RuleSet>(std::vector<RuleSpec>{pattern_rule(o.pattern)});
   std::vector<std::string> packs = o.rule_packs;
   packs.insert(packs.end(), c.extend_rules.begin(), c.extend_rules.end());
@@ -107,7 +108,7 @@ std::unique_ptr<py::RuleSet> rule_set_for(const Config& c, const CheckOptions& o
     for (const auto& [sel, sev] : c.severity)
       if (selector_matches(sel, r)) r.severity = sev;
   }
-  auto set = std::make_unique<py::RuleSet>(std::move(specs), torch);
+  auto set = std::make_unique<py::RuleSet>(std::move(specs), torch, same_config);
   set->set_available_rules(available);
   return set;
 }

@@ -36,7 +36,9 @@ RuleSpec pattern_rule(const std::string& pattern);
 
 // The rule set for files under `c` whose project supports `torch`: its packs, selection and
 // severities (with `-e`, only the pattern).
-std::unique_ptr<py::RuleSet> rule_set_for(const Config& c, const CheckOptions& o, const TorchRequirement& torch = {});
+// `same_config`: a set already made for `c` (another torch): its version-free rules are shared.
+std::unique_ptr<py::RuleSet> rule_set_for(const Config& c, const CheckOptions& o, const TorchRequirement& torch = {},
+                                          const py::RuleSet* same_config = nullptr);
 
 // The rule sets of a run: one per configuration and way the project's torch decides the rules'
 // `torch-version` conditions (RuleSet::version_outcomes; most runs have one).

@@ -14,11 +14,19 @@
 
 namespace torchlint::py {
 
-RuleSet::RuleSet(std::vector<RuleSpec> specs, TorchRequirement torch) : torch_(std::move(torch)) {
+RuleSet::RuleSet(std::vector<RuleSpec> specs, TorchRequirement torch, const RuleSet* same_rules) : torch_(std::move(torch)) {
+  // A rule of `same_rules` that no version decides compiles the same for this torch.
+  auto shareable = [&](const RuleSpec& s) -> const CompiledRule* {
+    if (!same_rules) return nullptr;
+    for (const CompiledRule& r : same_rules->rules_)
+      if (r.spec.id == s.id && r.version_outcomes.empty() && r.spec == s) return &r;
+    return nullptr;
+  };
   for (RuleSpec& s : specs) {
     if (s.engine == "clang") cxx_rules_.push_back(s);  // run by the C/C++/CUDA front end
     else if (s.engine == "suppressions") unused_suppression_ = std::make_shared<RuleSpec>(s);
     else if (s.engine == "syntax") syntax_error_ = std::make_shared<RuleSpec>(s);
+    else if (const CompiledRule* same = shareable(s)) rules_.push_back(*same);
     else rules_.push_back(compile_rule(std::move(s), torch_));
   }
   index_ = std::make_unique<RuleIndex>(rules_);
@@ -288,7 +296,7 @@ std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& pf) {
       b.literal.clear();
       model.clear_name_evidence();
       model.clear_lower_severity();
-      if (!evaluate(rule.matcher, node, model, b)) continue;
+      if (!evaluate(rule.matcher(), node, model, b)) continue;
       if (model.never_runs(node)) continue;  // a switched-off stage: nothing there can go wrong
       bool by_name = model.used_name_evidence();
       if (rule.spec.once_per_function) {

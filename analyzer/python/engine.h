@@ -18,7 +18,9 @@ class RuleSet {
  public:
   // Throws RuleCompileError (located) for a rule that does not compile. `torch`: the PyTorch
   // the checked files' project supports (rules with `torch-version` conditions depend on it).
-  explicit RuleSet(std::vector<RuleSpec> specs, TorchRequirement torch = {});
+  // `same_rules`: a set compiled from the same specs for another torch; its rules without
+  // `torch-version` conditions are shared, not compiled again.
+  explicit RuleSet(std::vector<RuleSpec> specs, TorchRequirement torch = {}, const RuleSet* same_rules = nullptr);
   const TorchRequirement& torch() const { return torch_; }
   // How the project's torch decided every `torch-version` condition of the set: two versions
   // with the same outcomes compile to the same rules (and may share one set).

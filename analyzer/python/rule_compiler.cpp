@@ -305,7 +305,7 @@ std::optional<std::vector<std::string>> required_words(const Matcher& m) {
 RuleIndex::RuleIndex(const std::vector<CompiledRule>& rules)
     : by_kind_(ts_language_symbol_count(python_language())) {
   for (uint32_t i = 0; i < rules.size(); ++i) {
-    const std::vector<std::string>& heads = rules[i].matcher.heads;
+    const std::vector<std::string>& heads = rules[i].matcher().heads;
     if (rules[i].kinds.empty()) {
       any_kind_.add(i, heads);
       for (auto& index : by_kind_) index.add(i, heads);
@@ -313,7 +313,7 @@ RuleIndex::RuleIndex(const std::vector<CompiledRule>& rules)
     // A rule with branches for several kinds (a call, or an f-string) may have head words
     // for one kind only: a call meets it only with the right callee.
     for (TSSymbol k : rules[i].kinds)
-      if (k < by_kind_.size()) by_kind_[k].add(i, head_words(rules[i].matcher, k));
+      if (k < by_kind_.size()) by_kind_[k].add(i, head_words(rules[i].matcher(), k));
   }
 }
 
@@ -329,10 +329,10 @@ CompiledRule compile_rule(RuleSpec spec_in, const TorchRequirement& torch) {
   collect(*spec_in.match, metavars);
   std::string outcomes;
   Matcher matcher = compile_match(*spec_in.match, Scope{metavars, torch, &outcomes});
-  CompiledRule r{std::move(spec_in), std::move(matcher), {}, {}, std::move(outcomes)};
+  CompiledRule r{std::move(spec_in), std::make_shared<const Matcher>(std::move(matcher)), {}, {}, std::move(outcomes)};
   const RuleSpec& spec = r.spec;
-  r.kinds = root_kinds(r.matcher);
-  if (auto words = required_words(r.matcher)) r.file_words = std::move(*words);
+  r.kinds = root_kinds(r.matcher());
+  if (auto words = required_words(r.matcher())) r.file_words = std::move(*words);
   auto check_var = [&](const std::optional<std::string>& v, const SourceMark& mark, const char* key) {
     if (!v) return;
     std::string name = v->substr(std::min(v->find_first_not_of('$'), v->size()));

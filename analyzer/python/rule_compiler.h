@@ -52,7 +52,10 @@ struct Matcher {
 
 struct CompiledRule {
   RuleSpec spec;
-  Matcher matcher;
+  // Shared by copies: rule sets for other torch versions reuse a rule without `torch-version`
+  // conditions instead of compiling it again (most of a set's memory is its matchers).
+  std::shared_ptr<const Matcher> shared_matcher;
+  const Matcher& matcher() const { return *shared_matcher; }
   std::vector<TSSymbol> kinds;  // empty: any kind
   // The rule can only match in a file whose text holds one of these words, or whose imports
   // rename a name ending in one (`from torch import Tensor as T`). Empty: no such words.

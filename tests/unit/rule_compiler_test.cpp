@@ -61,7 +61,7 @@ std::vector<std::string> matches(const py::CompiledRule& rule, const Snippet& s)
     TSNode n = s.model->node_at(i);
     s.model->set_current(static_cast<int32_t>(i));
     py::Bindings b;
-    if (py::evaluate(rule.matcher, n, *s.model, b)) out.emplace_back(py::node_text(n, s.text));
+    if (py::evaluate(rule.matcher(), n, *s.model, b)) out.emplace_back(py::node_text(n, s.text));
   }
   s.model->set_current(-1);
   return out;
@@ -71,11 +71,11 @@ std::vector<std::string> matches(const py::CompiledRule& rule, const Snippet& s)
 TEST_CASE("a valid rule compiles and knows the node kinds it can match") {
   py::CompiledRule r = py::compile_rule(spec_of(kRule));
   CHECK(r.spec.id == "ACME201");
-  REQUIRE(r.matcher.pattern);
+  REQUIRE(r.matcher().pattern);
   REQUIRE(r.kinds.size() == 1);
   CHECK(std::string(ts_language_symbol_name(py::python_language(), r.kinds[0])) == "call");
-  REQUIRE(r.matcher.where.size() == 1);
-  CHECK(r.matcher.where[0].metavariable == "X");
+  REQUIRE(r.matcher().where.size() == 1);
+  CHECK(r.matcher().where[0].metavariable == "X");
 }
 
 TEST_CASE("an unknown predicate is located and gets a suggestion") {
@@ -195,7 +195,7 @@ TEST_CASE("`bind` gives each `any` branch its own text, and a failed branch leav
   std::vector<std::string> bound;
   for (size_t i = 0; i < s.model->node_count(); ++i) {
     py::Bindings b;
-    if (py::evaluate(rule.matcher, s.model->node_at(i), *s.model, b))
+    if (py::evaluate(rule.matcher(), s.model->node_at(i), *s.model, b))
       for (const auto& [name, text] : b.literal) bound.push_back(name + "=" + text);
   }
   CHECK(bound == std::vector<std::string>{"USE=torch.outer"});
@@ -214,7 +214,7 @@ TEST_CASE("a call meets only the rules its callee's head word can satisfy, renam
                           "  any:\n    - pattern: torch.qr($X)\n    - pattern: $ACC.solve($X)\n");
   yaml = with("message: \"{X} kept in {ACC}\"", "message: \"{X}\"", yaml);
   std::vector<py::CompiledRule> rules{py::compile_rule(spec_of(yaml))};
-  CHECK(rules[0].matcher.heads == std::vector<std::string>{"qr", "solve"});
+  CHECK(rules[0].matcher().heads == std::vector<std::string>{"qr", "solve"});
   py::RuleIndex index(rules);
   Snippet s("from torch import qr as decompose\nq = decompose(a)\nr = lu.solve(b)\nt = lu.other(c)\n");
   std::vector<std::string> met;

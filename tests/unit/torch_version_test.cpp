@@ -212,6 +212,25 @@ match:
   CHECK(py::RuleSet(specs, known(2, 6)).version_outcomes() == py::RuleSet(specs, known(2, 8)).version_outcomes());
   CHECK(py::RuleSet(specs, known(2, 4)).version_outcomes() == py::RuleSet(specs).version_outcomes());
   CHECK(py::RuleSet(specs, known(2, 4)).version_outcomes() != py::RuleSet(specs, known(2, 6)).version_outcomes());
+  // A set for another torch shares the rules no version decides and compiles the others.
+  const char* plain = R"(id: X003
+name: plain
+family: test
+language: python
+severity: warning
+message: "m"
+match:
+  pattern: torch.save($$$A)
+)";
+  std::vector<RuleSpec> both = specs;
+  both.push_back(load_rule_pack_text(plain, "plain.yaml").front());
+  py::RuleSet old_torch(both, known(2, 4));
+  py::RuleSet new_torch(both, known(2, 6), &old_torch);
+  CHECK(new_torch.rules()[1].shared_matcher == old_torch.rules()[1].shared_matcher);  // X003: shared
+  CHECK(new_torch.rules()[0].shared_matcher != old_torch.rules()[0].shared_matcher);  // X001: its own
+  CHECK(findings_of(new_torch, code) == 0);
+  CHECK(findings_of(old_torch, code) == 1);
+  CHECK(findings_of(new_torch, "import torch\ntorch.save(m, p)\n") == 1);
 
   const char* bad = R"(id: X002
 name: bad-condition
