@@ -62,7 +62,7 @@ std::string rule_docs_markdown(const RuleSpec& r, const std::string& example_fix
                        r.id, r.confirm->experiment);
   }
   if (r.confirm && r.confirm->needs_gpu)
-    out += "The cost shows only on a GPU: without CUDA the verdict is `inconclusive` and says so.\n";
+    out += "\nThe cost shows only on a GPU: without CUDA the verdict is `inconclusive` and says so.\n";
   if (!r.docs.references.empty()) {
     out += "\n## References\n\n";
     for (const auto& ref : r.docs.references) out += "- " + ref + "\n";
