@@ -85,6 +85,17 @@ StepSeries step_series(const ProbeRun& run, const std::string& metric, int warmu
   return s;
 }
 
+namespace {
+
+// The last line of a program's output or traceback (the exception and its message).
+std::string last_line(std::string t) {
+  while (!t.empty() && (t.back() == '\n' || t.back() == ' ')) t.pop_back();
+  size_t nl = t.find_last_of('\n');
+  return nl == std::string::npos ? t : t.substr(nl + 1);
+}
+
+}  // namespace
+
 bool failed_in_loop(const ProbeRun& run) {
   return !run.samples.empty() && run.end == "exit" && run.status != 0 && !run.error.empty();
 }
@@ -96,11 +107,6 @@ std::string unusable_run(const ProbeRun& run, int warmup, const std::string& sit
   std::string reached = run.samples.empty() ? "before reaching the loop at " + site
                                             : "after " + std::to_string(begun) + " iteration(s) of the loop at " + site;
   std::string tail = run.error.empty() ? run.process.output_tail : run.error;
-  auto last_line = [](std::string t) {
-    while (!t.empty() && (t.back() == '\n' || t.back() == ' ')) t.pop_back();
-    size_t nl = t.find_last_of('\n');
-    return nl == std::string::npos ? t : t.substr(nl + 1);
-  };
   if (!run.process.started) return "could not start Python: " + last_line(run.process.output_tail);
   if (run.process.timed_out)
     return fmt::format("timed out after {:.0f} s {}", timeout_seconds, reached);
@@ -430,12 +436,9 @@ Confirmation judge_copies(const std::vector<ProbeRun>& bad, const std::vector<Pr
   return c;
 }
 
-// The last line of a traceback: the exception and its message.
+// The exception and its message, short enough for a verdict line.
 std::string exception_line(const std::string& traceback) {
-  std::string t = traceback;
-  while (!t.empty() && (t.back() == '\n' || t.back() == ' ')) t.pop_back();
-  size_t nl = t.find_last_of('\n');
-  std::string line = nl == std::string::npos ? t : t.substr(nl + 1);
+  std::string line = last_line(traceback);
   return line.size() > 160 ? line.substr(0, 157) + "..." : line;
 }
 

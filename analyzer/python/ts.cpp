@@ -28,21 +28,16 @@ bool in_field(TSNode parent, std::string_view name, TSNode child) {
   if (!id) return false;
   TSNode first = ts_node_child_by_field_id(parent, id);
   if (ts_node_is_null(first) || same_node(first, child)) return !ts_node_is_null(first);  // the usual case: one child
-  // A field with several children (`from m import a, b`): find the child from its position.
-  TSTreeCursor c = ts_tree_cursor_new(parent);
-  bool found = false;
-  if (ts_tree_cursor_goto_first_child_for_byte(&c, ts_node_start_byte(child)) >= 0) {
-    do {
-      TSNode n = ts_tree_cursor_current_node(&c);
-      if (ts_node_start_byte(n) > ts_node_start_byte(child)) break;
-      if (same_node(n, child)) {
-        found = ts_tree_cursor_current_field_id(&c) == id;
-        break;
-      }
-    } while (ts_tree_cursor_goto_next_sibling(&c));
+  // A field with several children (`from m import a, b`): the child's own field, found by
+  // index without allocating (nodes with fields have few children).
+  const char* name_in_grammar = ts_language_field_name_for_id(python_language(), id);
+  uint32_t count = ts_node_child_count(parent);
+  for (uint32_t i = 0; i < count; ++i) {
+    TSNode n = ts_node_child(parent, i);
+    if (ts_node_start_byte(n) > ts_node_start_byte(child)) break;
+    if (same_node(n, child)) return ts_node_field_name_for_child(parent, i) == name_in_grammar;
   }
-  ts_tree_cursor_delete(&c);
-  return found;
+  return false;
 }
 
 Parser::Parser() : parser_(ts_parser_new()) { ts_parser_set_language(parser_.get(), python_language()); }

@@ -132,23 +132,22 @@ TSNode field(TSNode n, std::string_view name);
 TSFieldId field_id(std::string_view name);  // 0 for a name the grammar does not have
 // Whether `child` is one of `parent`'s children in field `name` (fields may hold several).
 bool in_field(TSNode parent, std::string_view name, TSNode child);
-// Calls f(child) for each child of `n` in field `name`, in order, until f returns true.
+// Calls f(child) for each child of `n` in field `name`, in order, until f returns true. The
+// first child comes straight from the field; the others (rare) are looked for by index.
 template <typename F>
 bool any_in_field(TSNode n, std::string_view name, F&& f) {
   TSFieldId id = field_id(name);
-  if (!id || ts_node_child_count(n) == 0) return false;
-  TSTreeCursor c = ts_tree_cursor_new(n);
-  bool hit = false;
-  if (ts_tree_cursor_goto_first_child(&c)) {
-    do {
-      if (ts_tree_cursor_current_field_id(&c) == id && f(ts_tree_cursor_current_node(&c))) {
-        hit = true;
-        break;
-      }
-    } while (ts_tree_cursor_goto_next_sibling(&c));
+  TSNode first = id ? ts_node_child_by_field_id(n, id) : TSNode{};
+  if (ts_node_is_null(first)) return false;
+  if (f(first)) return true;
+  const char* name_in_grammar = ts_language_field_name_for_id(python_language(), id);
+  uint32_t count = ts_node_child_count(n);
+  for (uint32_t i = 0; i < count; ++i) {
+    TSNode c = ts_node_child(n, i);
+    if (ts_node_start_byte(c) > ts_node_start_byte(first) && ts_node_field_name_for_child(n, i) == name_in_grammar && f(c))
+      return true;
   }
-  ts_tree_cursor_delete(&c);
-  return hit;
+  return false;
 }
 
 }  // namespace torchlint::py

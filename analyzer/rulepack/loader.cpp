@@ -347,9 +347,11 @@ ConfirmSpec Reader::confirm(const YAML::Node& n) {
     }
     return name;
   };
+  // An experiment of CUDA only (copy-count) needs a GPU whatever the rule says.
+  auto experiment_needs_gpu = [](const ConfirmSpec& spec) { return harness::find_experiment(spec.experiment)->needs_gpu; };
   if (n.IsScalar()) {
     c.experiment = known_experiment(n);
-    c.needs_gpu = harness::find_experiment(c.experiment)->needs_gpu;
+    c.needs_gpu = experiment_needs_gpu(c);
     return c;
   }
   expect_map(n, "`confirm`");
@@ -387,7 +389,7 @@ ConfirmSpec Reader::confirm(const YAML::Node& n) {
     if (device != "cuda" && device != "any") fail(d, "`device` is `cuda` (the cost shows only on a GPU) or `any`, not `" + device + "`");
     c.needs_gpu = device == "cuda";
   }
-  c.needs_gpu = c.needs_gpu || harness::find_experiment(c.experiment)->needs_gpu;
+  c.needs_gpu = c.needs_gpu || experiment_needs_gpu(c);
   return c;
 }
 
