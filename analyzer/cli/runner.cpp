@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "cli/cache.h"
+#include "core/interned.h"
 #include "core/suppressions.h"
 
 namespace torchlint {
@@ -182,59 +183,137 @@ std::optional<std::string> read_text(const std::string& path, const std::vector<
 
 }  // namespace
 
-RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<const py::RuleSet*>& rule_sets,
-                       unsigned jobs, const std::vector<std::string>* texts, const ResultCache* cache,
-                       std::atomic<size_t>* progress) {
-  auto start = Clock::now();
-  jobs = std::max(1u, std::min<unsigned>(jobs, static_cast<unsigned>(std::max<size_t>(1, paths.size()))));
-  RunResult result;
-  std::vector<FileWork> work(paths.size());
-  std::vector<ThreadStats> stats(jobs);
-  MemoryBudget budget(analysis_memory_budget.load());
-  // A file whose analysis throws gets a note and no findings; the run goes on.
-  auto failed = [&](size_t i, unsigned t, const char* what) {
-    stats[t].notes.push_back(paths[i] + ": internal error while analysing (" + what + "); skipped");
-    FileWork& w = work[i];
-    w.readable = w.readable && w.summary_id != kNotIndexed;  // indexed files stay counted
-    w.findings.clear();
-    w.kept.reset();
-  };
+namespace {
 
+// Files grouped by project, whole projects per batch, in order of first appearance. A batch's
+// index and summaries are freed before the next one starts: the peak follows the largest
+// project, not the number of files checked. Small projects share a batch so that the
+// workers are not held at a barrier every few files.
+constexpr size_t kMinBatchFiles = 256;
+
+std::vector<std::vector<size_t>> project_batches(const std::vector<std::string>& paths) {
+  std::map<std::string, size_t> slot_of;
+  std::vector<std::vector<size_t>> projects;
+  for (size_t i = 0; i < paths.size(); ++i) {
+    auto [it, fresh] = slot_of.try_emplace(py::project_root(paths[i]), projects.size());
+    if (fresh) projects.emplace_back();
+    projects[it->second].push_back(i);
+  }
+  std::vector<std::vector<size_t>> batches;
+  for (auto& files : projects) {
+    if (batches.empty() || batches.back().size() >= kMinBatchFiles) batches.emplace_back();
+    batches.back().insert(batches.back().end(), files.begin(), files.end());
+  }
+  return batches;
+}
+
+// One run over many files, a batch of projects at a time.
+class Run {
+ public:
+  Run(const std::vector<std::string>& paths, const std::vector<const py::RuleSet*>& rule_sets, unsigned jobs,
+      const std::vector<std::string>* texts, const ResultCache* cache, std::atomic<size_t>* progress)
+      : paths_(paths), rule_sets_(rule_sets), jobs_(jobs), texts_(texts), cache_(cache), progress_(progress),
+        stats_(jobs), budget_(analysis_memory_budget.load()) {}
+
+  // Both phases over the batch, then its results move into `result`.
+  void batch(const std::vector<size_t>& files, RunResult& result) {
+    InternedScope scope;  // before `work`: the summaries' texts outlive them by nothing
+    std::vector<FileWork> work(files.size());
+    // A file whose analysis throws gets a note and no findings; the run goes on.
+    auto failed = [&](size_t k, unsigned t, const char* what) {
+      stats_[t].notes.push_back(paths_[files[k]] + ": internal error while analysing (" + what + "); skipped");
+      FileWork& w = work[k];
+      w.readable = w.readable && w.summary_id != kNotIndexed;  // indexed files stay counted
+      w.findings.clear();
+      w.kept.reset();
+    };
+    parallel_for(files.size(), jobs_, [&](size_t k, unsigned t) { summarise(work[k], files[k], t); }, failed);
+
+    // The join, per project: every file's summary, resolved and made transitive across files.
+    auto t_index = Clock::now();
+    std::map<std::string, py::ProjectIndex> indexes;
+    std::vector<const py::ProjectIndex*> index_of(files.size(), nullptr);
+    for (size_t k = 0; k < files.size(); ++k)
+      if (work[k].readable) work[k].summary_id = indexes[py::project_root(paths_[files[k]])].add(std::move(work[k].summary));
+    for (auto& [root, ix] : indexes) ix.complete();
+    for (size_t k = 0; k < files.size(); ++k)
+      if (work[k].readable) index_of[k] = &indexes[py::project_root(paths_[files[k]])];
+    stats_[0].model += seconds_since(t_index);
+
+    parallel_for(files.size(), jobs_, [&](size_t k, unsigned t) {
+      struct Done {  // counts the file however this lambda returns
+        std::atomic<size_t>* p;
+        ~Done() { if (p) ++*p; }
+      } done{progress_};
+      if (work[k].readable) finish(work[k], files[k], *index_of[k], t);
+    }, failed);
+
+    for (size_t k = 0; k < files.size(); ++k) {
+      FileWork& w = work[k];
+      if (!w.readable) continue;
+      ++result.summary.files;
+      test_files_ += py::is_test_file_path(paths_[files[k]]);
+      result.summary.lines += w.lines;
+      if (!w.syntax_error_at.empty()) result.summary.files_with_syntax_errors.push_back(w.syntax_error_at);
+      for (auto& d : w.findings) result.findings.push_back(std::move(d));
+      if (w.file) result.sources.push_back(std::move(w.file));
+    }
+  }
+
+  // Timings, notes and the test-file note, once every batch has run.
+  void totals(RunResult& result) const {
+    for (auto& s : stats_) {
+      result.timings.read_seconds += s.read;
+      result.timings.parse_seconds += s.parse;
+      result.timings.model_seconds += s.model;
+      result.timings.rules_seconds += s.rules;
+      result.timings.files_from_cache += s.from_cache;
+      result.timings.files_analysed_again += s.analysed_again;
+      result.summary.notes.insert(result.summary.notes.end(), s.notes.begin(), s.notes.end());
+    }
+    std::sort(result.summary.notes.begin(), result.summary.notes.end());
+    // Visible, never silent: what test files get, and how to change it.
+    if (test_files_ > 0)
+      result.summary.notes.push_back(std::to_string(test_files_) + " test file" + (test_files_ == 1 ? "" : "s") +
+                                     " (test_*.py, *_test.py, conftest.py, tests/): training and evaluation "
+                                     "contexts are off there; --include-tests analyses them as code");
+  }
+
+ private:
   // Phase 1: read; an unchanged file brings its summary from the cache; any other file is
   // parsed and summarised, then either kept for phase 2 (within the memory budget) or analysed
   // against an index of itself alone and its tree freed: beyond the budget, memory holds one
   // tree per worker, not one per file.
-  parallel_for(paths.size(), jobs, [&](size_t i, unsigned t) {
-    FileWork& w = work[i];
+  void summarise(FileWork& w, size_t i, unsigned t) {
     auto t0 = Clock::now();
-    std::optional<std::string> text = read_text(paths[i], texts, i);
-    stats[t].read += seconds_since(t0);
+    std::optional<std::string> text = read_text(paths_[i], texts_, i);
+    stats_[t].read += seconds_since(t0);
     if (!text) {
-      stats[t].notes.push_back(paths[i] + ": cannot read the file (or it is 4 GiB or larger); skipped");
+      stats_[t].notes.push_back(paths_[i] + ": cannot read the file (or it is 4 GiB or larger); skipped");
       return;
     }
     if (looks_binary(*text)) {
-      stats[t].notes.push_back(paths[i] + ": looks like a binary file; skipped");
+      stats_[t].notes.push_back(paths_[i] + ": looks like a binary file; skipped");
       return;
     }
     w.readable = true;
     w.hash = content_hash(*text);
-    w.file = std::make_unique<SourceFile>(paths[i], std::move(*text));
+    w.file = std::make_unique<SourceFile>(paths_[i], std::move(*text));
     w.lines = w.file->lines.line_count();
-    if (cache) w.cached = cache->load(paths[i], w.hash);
+    if (cache_) w.cached = cache_->load(paths_[i], w.hash);
     if (w.cached) {
       w.summary = w.cached->summary;
       w.syntax_error_offset = w.cached->syntax_error_offset;
     } else {
-      py::ParsedFile pf = parse_and_model(w, stats[t]);
+      py::ParsedFile pf = parse_and_model(w, stats_[t]);
       if (!pf.syntax_error_offsets.empty()) w.syntax_error_offset = pf.syntax_error_offsets.front();
       if (pf.model) {
         auto t2 = Clock::now();
         w.summary = pf.model->summary();
-        stats[t].model += seconds_since(t2);
+        stats_[t].model += seconds_since(t2);
       }
       size_t cost = pf.file->text.size() * kAnalysisBytesPerSourceByte;
-      if (pf.model && budget.take(cost)) {  // keep it: phase 2 analyses it once, with the project's facts
+      if (pf.model && budget_.take(cost)) {  // keep it: phase 2 analyses it once, with the project's facts
         w.kept_bytes = cost;
         w.kept = std::move(pf);
       } else if (pf.model) {  // analyse it now, alone; phase 2 confirms or analyses it again
@@ -242,8 +321,8 @@ RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<
         py::ProjectIndex alone;
         alone.add(w.summary);
         alone.complete();
-        stats[t].model += seconds_since(t2);
-        analyse(w, std::move(pf), alone, *rule_sets[i], stats[t]);
+        stats_[t].model += seconds_since(t2);
+        analyse(w, std::move(pf), alone, *rule_sets_[i], stats_[t]);
         w.analysed_alone = true;
       } else {
         w.file = std::move(pf.file);
@@ -252,95 +331,73 @@ RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<
     const SourceFile& f = w.kept ? *w.kept->file : *w.file;
     if (w.syntax_error_offset) {
       Position p = f.lines.position(f.text, *w.syntax_error_offset);
-      w.syntax_error_at = paths[i] + ":" + std::to_string(p.line) + ":" + std::to_string(p.column);
+      w.syntax_error_at = paths_[i] + ":" + std::to_string(p.line) + ":" + std::to_string(p.column);
     }
     bool needed = w.analysed_alone ? !w.findings.empty() : (w.cached && !w.cached->findings.empty());
     if (!needed && !w.kept) w.file.reset();  // phase 2 reads it again if it must analyse it
-  }, failed);
-
-  // The join, per project: every file's summary, resolved and made transitive across files.
-  auto t_index = Clock::now();
-  std::map<std::string, py::ProjectIndex> indexes;
-  std::vector<const py::ProjectIndex*> index_of(paths.size(), nullptr);
-  for (size_t i = 0; i < paths.size(); ++i)
-    if (work[i].readable) work[i].summary_id = indexes[py::project_root(paths[i])].add(std::move(work[i].summary));
-  for (auto& [root, ix] : indexes) ix.complete();
-  for (size_t i = 0; i < paths.size(); ++i)
-    if (work[i].readable) index_of[i] = &indexes[py::project_root(paths[i])];
-  stats[0].model += seconds_since(t_index);
+  }
 
   // Phase 2: findings from the cache when the rules and the facts they depend on are
   // unchanged; phase 1's when the project answers its questions alike; otherwise the file is
   // analysed again against the project index.
-  parallel_for(paths.size(), jobs, [&](size_t i, unsigned t) {
-    FileWork& w = work[i];
-    struct Done {  // counts the file however this lambda returns
-      std::atomic<size_t>* p;
-      ~Done() { if (p) ++*p; }
-    } done{progress};
-    if (!w.readable) return;
+  void finish(FileWork& w, size_t i, const py::ProjectIndex& index, unsigned t) {
     auto t0 = Clock::now();
-    const py::ProjectIndex& index = *index_of[i];
     const py::FileSummary& summary = index.file(w.summary_id);
     // Whether the file counts as a test file changes its findings: part of the key.
-    std::string key = cache ? cache->rules_hash() : "";
-    if (cache && py::is_test_file_path(paths[i])) key += ":test";
+    std::string key = cache_ ? cache_->rules_hash() : "";
+    if (cache_ && py::is_test_file_path(paths_[i])) key += ":test";
     if (w.cached && w.cached->results_key == key && index.answers_alike(w.cached->queries, summary.module)) {
       w.findings = std::move(w.cached->findings);
       for (auto& d : w.findings) resolve_positions(*w.file, d);
-      stats[t].rules += seconds_since(t0);
-      ++stats[t].from_cache;
+      stats_[t].rules += seconds_since(t0);
+      ++stats_[t].from_cache;
       return;
     }
     bool alike = w.analysed_alone && index.answers_alike(w.queries, summary.module);
-    stats[t].rules += seconds_since(t0);
+    stats_[t].rules += seconds_since(t0);
     if (w.kept) {
-      analyse(w, std::move(*w.kept), index, *rule_sets[i], stats[t]);
+      analyse(w, std::move(*w.kept), index, *rule_sets_[i], stats_[t]);
       w.kept.reset();
-      budget.give_back(w.kept_bytes);
+      budget_.give_back(w.kept_bytes);
     } else if (!alike) {
       if (!w.file) {
-        std::optional<std::string> text = read_text(paths[i], texts, i);
+        std::optional<std::string> text = read_text(paths_[i], texts_, i);
         if (!text || content_hash(*text) != w.hash) {
-          stats[t].notes.push_back(paths[i] + ": changed or removed during the run; skipped");
+          stats_[t].notes.push_back(paths_[i] + ": changed or removed during the run; skipped");
           w.findings.clear();
           return;
         }
-        w.file = std::make_unique<SourceFile>(paths[i], std::move(*text));
+        w.file = std::make_unique<SourceFile>(paths_[i], std::move(*text));
       }
-      analyse(w, parse_and_model(w, stats[t]), index, *rule_sets[i], stats[t]);
-      ++stats[t].analysed_again;
+      analyse(w, parse_and_model(w, stats_[t]), index, *rule_sets_[i], stats_[t]);
+      ++stats_[t].analysed_again;
     }
-    if (cache) cache->store(paths[i], CacheEntry{w.hash, summary, key, w.queries, w.findings, w.syntax_error_offset});
+    if (cache_) cache_->store(paths_[i], CacheEntry{w.hash, summary, key, w.queries, w.findings, w.syntax_error_offset});
     if (w.findings.empty()) w.file.reset();
-  }, failed);
+  }
 
-  size_t test_files = 0;
-  for (size_t i = 0; i < paths.size(); ++i) {
-    FileWork& w = work[i];
-    if (!w.readable) continue;
-    ++result.summary.files;
-    test_files += py::is_test_file_path(paths[i]);
-    result.summary.lines += w.lines;
-    if (!w.syntax_error_at.empty()) result.summary.files_with_syntax_errors.push_back(w.syntax_error_at);
-    for (auto& d : w.findings) result.findings.push_back(std::move(d));
-    if (w.file) result.sources.push_back(std::move(w.file));
-  }
-  for (auto& s : stats) {
-    result.timings.read_seconds += s.read;
-    result.timings.parse_seconds += s.parse;
-    result.timings.model_seconds += s.model;
-    result.timings.rules_seconds += s.rules;
-    result.timings.files_from_cache += s.from_cache;
-    result.timings.files_analysed_again += s.analysed_again;
-    result.summary.notes.insert(result.summary.notes.end(), s.notes.begin(), s.notes.end());
-  }
-  std::sort(result.summary.notes.begin(), result.summary.notes.end());
-  // Visible, never silent: what test files get, and how to change it.
-  if (test_files > 0)
-    result.summary.notes.push_back(std::to_string(test_files) + " test file" + (test_files == 1 ? "" : "s") +
-                                   " (test_*.py, *_test.py, conftest.py, tests/): training and evaluation contexts "
-                                   "are off there; --include-tests analyses them as code");
+  const std::vector<std::string>& paths_;
+  const std::vector<const py::RuleSet*>& rule_sets_;
+  unsigned jobs_;
+  const std::vector<std::string>* texts_;
+  const ResultCache* cache_;
+  std::atomic<size_t>* progress_;
+  std::vector<ThreadStats> stats_;
+  MemoryBudget budget_;
+  size_t test_files_ = 0;
+};
+
+}  // namespace
+
+RunResult run_analysis(const std::vector<std::string>& paths, const std::vector<const py::RuleSet*>& rule_sets,
+                       unsigned jobs, const std::vector<std::string>* texts, const ResultCache* cache,
+                       std::atomic<size_t>* progress) {
+  auto start = Clock::now();
+  jobs = std::max(1u, std::min<unsigned>(jobs, static_cast<unsigned>(std::max<size_t>(1, paths.size()))));
+  RunResult result;
+  Run run(paths, rule_sets, jobs, texts, cache, progress);
+  for (const std::vector<size_t>& files : project_batches(paths)) run.batch(files, result);
+  run.totals(result);
   std::sort(result.findings.begin(), result.findings.end(), diagnostic_less);
   result.timings.wall_seconds = seconds_since(start);
   return result;

@@ -1,7 +1,8 @@
 // Runs the Python pipeline over many files in parallel: phase 1 parses each file and summarises
 // it for the project index; phase 2 analyses it with the joined project facts. Trees are kept
-// between the phases only within a memory budget (see below); output is sorted, so it never
-// depends on scheduling.
+// between the phases only within a memory budget (see below). Whole projects go a batch at a
+// time, and a batch's facts are freed before the next: memory follows the largest project,
+// not the number of files. Output is sorted, so it never depends on scheduling.
 #pragma once
 #include <atomic>
 #include <memory>

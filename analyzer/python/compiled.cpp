@@ -600,6 +600,17 @@ bool ctx_compiled_frame_edge(const SemanticModel& m, TSNode n) {
     if (ts_node_end_byte(s) <= ts_node_start_byte(stmt)) before = before || calls_something(s);
     else if (ts_node_start_byte(s) >= ts_node_end_byte(stmt)) after = after || calls_something(s);
   });
+  // Calls of its own statement count by when they run: its arguments' calls before it
+  // (`route(self.gate(x))` traces the gate first), calls enclosing it after.
+  walk(stmt, [&](TSNode c) {
+    if (is_scope_boundary(ts_node_symbol(c))) return false;
+    if (ts_node_symbol(c) == k.call && !same_node(c, n)) {
+      bool inside_n = ts_node_start_byte(c) >= ts_node_start_byte(n) && ts_node_end_byte(c) <= ts_node_end_byte(n);
+      bool runs_first = inside_n || ts_node_end_byte(c) <= ts_node_start_byte(n);
+      (runs_first ? before : after) = true;
+    }
+    return true;
+  }, [](TSNode) {});
   return !before || !after;
 }
 

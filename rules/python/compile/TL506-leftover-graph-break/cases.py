@@ -52,6 +52,21 @@ class MoE(nn.Module):
 moe = torch.compile(MoE(64, 8))
 
 
+class Router(nn.Module):
+    def __init__(self, dim):
+        super().__init__()
+        self.gate = nn.Linear(dim, 8)
+        self.proj = nn.Linear(dim, dim)
+
+    def forward(self, x):
+        # The gate is traced before the break, the projection after: one statement, two graphs.
+        experts = route(self.gate(x), 2)  # expect: TL506
+        return self.proj(x)[experts]
+
+
+router = torch.compile(Router(64))
+
+
 class Generator:
     def __init__(self, model):
         self.model = model
