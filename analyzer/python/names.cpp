@@ -69,6 +69,26 @@ bool is_loss_name(std::string_view name) {
   return l.find("loss") != std::string::npos || l.find("criterion") != std::string::npos;
 }
 
+namespace {
+// Words that make a loss-named value something about the loss instead of a loss:
+// `loss_scale`, `loss_weight`, `loss_fn`, `loss_cfg`, `loss_meter`.
+constexpr std::array<std::string_view, 26> kAboutLossWords = {
+    "scale", "scales", "scaler", "weight", "weights", "coef", "coeff", "factor", "ratio", "mult", "multiplier",
+    "lambda", "fn", "func", "function", "type", "cfg", "config", "name", "names", "key", "keys", "mode",
+    "meter", "kwargs", "args"};
+}  // namespace
+
+bool is_loss_value_name(std::string_view name, bool called) {
+  if (!is_loss_name(name)) return false;
+  std::string l = lower(name);
+  auto words = split(l, '_');
+  if (words.empty()) return true;
+  std::string_view last = words.back();
+  // A loss function's call gives a loss: `loss_fn(pred, y)`.
+  if (called && (last == "fn" || last == "func" || last == "function")) return true;
+  return !in(kAboutLossWords, last);
+}
+
 bool is_optimizer_name(std::string_view name) {
   std::string l = lower(name);
   if (l.find("sched") != std::string::npos) return false;

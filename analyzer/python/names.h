@@ -13,6 +13,10 @@ std::string_view last_segment(std::string_view dotted);
 
 bool is_model_name(std::string_view name);
 bool is_loss_name(std::string_view name);
+// A value named as a loss (`d_loss`, `loss_g`, `total_loss`), not as something about one
+// (`loss_scale`, `loss_weight`, `loss_fn`). `called`: the name of a function whose call
+// gives the value (`compute_loss(...)`, `loss_fn(...)`, not `get_loss_scale(...)`).
+bool is_loss_value_name(std::string_view name, bool called = false);
 bool is_optimizer_name(std::string_view name);
 bool is_grad_scaler_name(std::string_view name);
 // torch.nn.functional.* losses and torch.nn.*Loss classes, by canonical name.

@@ -64,7 +64,7 @@ bool is_loss(const PredicateEnv& e, TSNode x) {
   Provenance p = e.model.provenance(x);
   if (p.loss || (e.model.is_backpropagated(x) && !p.model_output)) return true;
   TSSymbol s = ts_node_symbol(x);
-  if ((s == kinds().identifier || s == kinds().attribute) && is_loss_name(last_segment(e.model.text(x)))) {
+  if ((s == kinds().identifier || s == kinds().attribute) && is_loss_value_name(last_segment(e.model.text(x)))) {
     e.model.note_name_evidence();
     return true;
   }

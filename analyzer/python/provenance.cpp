@@ -117,7 +117,7 @@ Provenance SemanticModel::provenance_of_call(TSNode call, int fn, int depth) con
     if (e & kReturnsOutput) return {true, true, false, true};
     if (call_resolves(call)) return {};
   }
-  if (ts_node_symbol(callee) != k.call && is_loss_name(seg) && !seg.starts_with("log") &&
+  if (ts_node_symbol(callee) != k.call && is_loss_value_name(seg, true) && !seg.starts_with("log") &&
       !canonical(callee).starts_with("torch.nn.")) {
     note_name_evidence();
     return {true, true, true, false};  // criterion(...), loss_fn(...), compute_loss(...)
@@ -161,7 +161,7 @@ Provenance SemanticModel::provenance_at(TSNode expr, int fn, int depth) const {
     if (assignments(fn, text(expr)) || assignments(-1, text(expr)))
       return provenance_of_name(text(expr), ts_node_start_byte(expr), fn, depth);
     Provenance p = provenance_at(field(expr, "object"), fn, depth + 1);
-    if (p.tensor && !p.loss && is_loss_name(attr)) {  // outputs.loss
+    if (p.tensor && !p.loss && is_loss_value_name(attr)) {  // outputs.loss
       note_name_evidence();
       p.loss = true;
     }
@@ -170,7 +170,7 @@ Provenance SemanticModel::provenance_at(TSNode expr, int fn, int depth) const {
   if (s == k.subscript) {
     Provenance p = provenance_at(field(expr, "value"), fn, depth + 1);
     TSNode key = field(expr, "subscript");
-    if (p.tensor && !p.loss && !ts_node_is_null(key) && ts_node_symbol(key) == k.string && is_loss_name(text(key))) {
+    if (p.tensor && !p.loss && !ts_node_is_null(key) && ts_node_symbol(key) == k.string && is_loss_value_name(text(key))) {
       note_name_evidence();  // output["loss"]
       p.loss = true;
     }

@@ -1363,6 +1363,47 @@ bool caller_warmed_up(const SemanticModel& m, TSNode site, int index) {
 
 // On a loop (TL702): a clock read or event recorded just before it and read just after it
 // times every iteration, the first included, of GPU or compiled work that nothing ran before.
+// The timing sits in a loop of its own function that runs the same code each time round: from
+// its second pass on, the timed code is warm (`for epoch in ...: t0 = ...; <train>; print(...)`).
+// Not when the loop brings new code each pass: a callee named by its variable
+// (`for name, fn in impls:`) or bound in its body (`f = torch.compile(g)`).
+bool timed_again_with_the_same_code(const SemanticModel& m, TSNode timed, TSNode scope,
+                                    const std::vector<std::string>& callees) {
+  const Kinds& k = kinds();
+  TSNode outer{};
+  for (TSNode p : m.ancestors(timed)) {
+    if (same_node(p, scope)) break;
+    if (ts_node_symbol(p) == k.for_statement || ts_node_symbol(p) == k.while_statement) {
+      outer = p;
+      break;
+    }
+  }
+  if (ts_node_is_null(outer)) return false;
+  auto root_of = [](std::string_view callee) { return callee.substr(0, callee.find_first_of(".([")); };
+  auto binds = [&](TSNode target, std::string_view name) {
+    bool found = false;
+    walk(target, [&](TSNode n) {
+      found = found || (ts_node_symbol(n) == k.identifier && m.text(n) == name);
+      return !found;
+    }, [](TSNode) {});
+    return found;
+  };
+  for (const std::string& c : callees) {
+    std::string_view root = root_of(c);
+    if (root == "self") continue;  // attributes of the object: the same modules each pass
+    if (ts_node_symbol(outer) == k.for_statement && binds(field(outer, "left"), root)) return false;
+    bool rebound = false;
+    walk(field(outer, "body"), [&](TSNode n) {
+      if (rebound || is_scope_boundary(ts_node_symbol(n))) return false;
+      if (ts_node_symbol(n) == k.assignment) rebound = binds(field(n, "left"), root);
+      else if (ts_node_symbol(n) == k.for_statement) rebound = binds(field(n, "left"), root);
+      return !rebound;
+    }, [](TSNode) {});
+    if (rebound) return false;
+  }
+  return true;
+}
+
 bool timed_without_warmup(const PredicateEnv& e, TSNode loop) {
   const SemanticModel& m = e.model;
   const Kinds& k = kinds();
@@ -1397,7 +1438,7 @@ bool timed_without_warmup(const PredicateEnv& e, TSNode loop) {
     }
     return true;
   }, [](TSNode) {});
-  if (ran_before) return false;
+  if (ran_before || timed_again_with_the_same_code(m, timed, scope, callees)) return false;
   if (ts_node_symbol(loop) == k.for_statement) {
     std::string_view var = m.text(field(loop, "left"));
     bool guarded = false;

@@ -172,3 +172,19 @@ def transfer(model, ckpt):
     csd = ckpt["model"].float().state_dict()
     csd = {k: v for k, v in csd.items() if not k.startswith("head")}
     model.load_state_dict(csd, strict=False)  # expect: TL311
+
+
+def test_converted_weights_match(reference, converted_state_dict, x):
+    # A test: the loaded model's output is compared with the reference, so a weight that did
+    # not load fails the assertion.
+    ours = Net()
+    ours.load_state_dict(converted_state_dict, strict=False)
+    ours_y = ours(x)["logits"].float()
+    torch.testing.assert_close(ours_y, reference(x))
+
+
+def test_loads_then_checks_something_else(path, x):
+    ours = Net()
+    ours.load_state_dict(torch.load(path, weights_only=True), strict=False)  # expect: TL311
+    y = x * 2
+    assert y.shape == x.shape

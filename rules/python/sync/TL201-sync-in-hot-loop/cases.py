@@ -302,3 +302,20 @@ def guards_on_host_values(model, loader, optimizer, criterion, grads_ok):
         if grads_ok(model):
             loss.backward()
         optimizer.step()
+
+
+def scales_by_batch_size(model, loader, optimizer, args):
+    # Named after the loss, but about it: a Python scale and weight, read freely. A loss
+    # function's call still gives a loss.
+    loss_fn = torch.nn.MSELoss()
+    for x, y in loader:
+        loss_scale = get_loss_scale(x, args)
+        if loss_scale != 1.0:
+            x = x * loss_scale
+        loss_weight = args.loss_weight
+        loss = loss_fn(model(x), y) * loss_weight
+        if loss > 10:  # expect: TL201
+            print("large loss")
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()

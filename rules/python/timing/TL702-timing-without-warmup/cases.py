@@ -147,3 +147,44 @@ def host_only_loop(values):
     for v in values:
         total += v * v
     return total, time.time() - t0
+
+
+def probe_epochs():
+    # Timed each epoch: from the second epoch on, the same head has run before; the first
+    # epoch's time is a progress line, not a benchmark.
+    device = torch.device("cuda")
+    feats, labels, epochs, bs = load()
+    head = ProbeHead(10).to(device)
+    opt = torch.optim.AdamW(head.parameters())
+    for epoch in range(epochs):
+        t0 = time.time()
+        for i in range(0, feats.shape[0], bs):
+            x = feats[i:i + bs].to(device)
+            loss = F.cross_entropy(head(x), labels[i:i + bs].to(device))
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+        print(f"epoch {epoch}: {time.time() - t0:.1f}s")
+
+
+def compare_implementations(impls, x):
+    x = x.cuda()
+    for name, fn in impls:  # a new function each pass: each timing starts from its first call
+        torch.cuda.synchronize()
+        t0 = time.perf_counter()
+        for _ in range(100):  # expect: TL702
+            fn(x)
+        torch.cuda.synchronize()
+        print(name, time.perf_counter() - t0)
+
+
+def compile_each_mode(model, x):
+    x = x.cuda()
+    for mode in ("default", "max-autotune"):
+        compiled = torch.compile(model, mode=mode)  # compiled again each pass
+        torch.cuda.synchronize()
+        t0 = time.perf_counter()
+        for _ in range(100):  # expect: TL702
+            compiled(x)
+        torch.cuda.synchronize()
+        print(mode, time.perf_counter() - t0)
