@@ -10,6 +10,12 @@ namespace torchlint::py {
 namespace {
 
 bool ctx_training_loop(const SemanticModel& m, TSNode n) { return m.innermost_training_loop(n) != nullptr; }
+// The function runs backward, itself or through the project functions it calls: it trains,
+// though its loop may sit in a callee (`def fit(self): ...; self.run_training_epoch()`).
+bool ctx_training_function(const SemanticModel& m, TSNode n) {
+  const FunctionInfo* f = m.function(m.function_of(n));
+  return f && f->reaches_backward;
+}
 bool ctx_every_iteration(const SemanticModel& m, TSNode n) { return m.every_iteration(n); }
 bool ctx_no_grad(const SemanticModel& m, TSNode n) { return m.in_no_grad(n); }
 bool ctx_eval_code(const SemanticModel& m, TSNode n) {
@@ -263,6 +269,8 @@ bool train_mode_not_restored(const PredicateEnv& e, TSNode call) {
 const std::vector<NamedContext> kContexts = {
     {"training-loop", ctx_training_loop,
      "inside the innermost loop whose body reaches backward() or optimizer.step() (also through same-file helpers)"},
+    {"training-function", ctx_training_function,
+     "in a function that runs backward, itself or through the project functions it calls (any file)"},
     {"every-iteration", ctx_every_iteration,
      "inside a training loop and not under a periodic guard (`if step % N == 0`, `if should_log:`, an except handler)"},
     {"no-grad", ctx_no_grad,
