@@ -13,6 +13,22 @@ namespace {
 bool is_capitalized(std::string_view s) { return !s.empty() && std::isupper(static_cast<unsigned char>(s[0])); }
 }  // namespace
 
+const std::vector<uint32_t>& SemanticModel::calls_named(std::string_view name) const {
+  if (!calls_by_name_built_) {
+    calls_by_name_built_ = true;
+    const Kinds& k = kinds();
+    for (uint32_t c = 0; c < calls_.size(); ++c) {
+      TSNode call = calls_[c].node;
+      if (ts_node_is_null(call) || ts_node_symbol(call) != k.call) continue;  // a bare decorator
+      TSNode callee = field(call, "function");
+      if (ts_node_symbol(callee) == k.identifier) calls_by_name_[text(callee)].push_back(c);
+    }
+  }
+  static const std::vector<uint32_t> none;
+  auto it = calls_by_name_.find(name);
+  return it == calls_by_name_.end() ? none : it->second;
+}
+
 const std::string* SemanticModel::nested_function(int parent, std::string_view name) const {
   auto key = [](int p, std::string_view n) {
     std::string k = std::to_string(p);

@@ -255,6 +255,9 @@ class SemanticModel {
   TSNode innermost_backward_loop(TSNode n) const;
   TSNode call_node(uint32_t call_index) const { return calls_[call_index].node; }
   size_t call_count() const { return calls_.size(); }
+  // The calls of the file whose callee is the plain name `name` (`train_epoch(...)`), in source
+  // order; indexed on first use (one scan per question was quadratic on large files).
+  const std::vector<uint32_t>& calls_named(std::string_view name) const;
   // Some loop of the file backpropagates, itself or through a helper (after complete()).
   bool has_backward_loop() const {
     for (const auto& [key, l] : loops_)
@@ -397,6 +400,8 @@ class SemanticModel {
   const std::string* nested_function(int parent, std::string_view name) const;
   mutable std::unordered_map<std::string, std::string> nested_functions_;
   mutable bool nested_functions_built_ = false;
+  mutable std::unordered_map<std::string_view, std::vector<uint32_t>> calls_by_name_;
+  mutable bool calls_by_name_built_ = false;
   int device_evidence() const;
   mutable int8_t device_evidence_ = -1;
   mutable int target_depth_ = 0;  // recursion of target_of

@@ -2,6 +2,8 @@
 // backward, zero_grad, optimizer and scheduler steps, gradient unscaling and clipping.
 // Order is source order inside the innermost loop (or the function, for a per-step helper);
 // two calls in different branches of one `if` (or `try`) are never in the same iteration.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "python/kinds.h"
@@ -100,7 +102,8 @@ StepOp classify(const SemanticModel& m, TSNode call, std::string* optimizer) {
 
 // The step operations of the iteration around `n`, in source order: the calls of its innermost
 // loop (only those at that loop's level unless `nested`), or, outside loops, of its function's
-// straight-line code. `scope` receives the loop (null for a function).
+// straight-line code (its loops too when `nested`: a step before the batch loop runs before
+// every step of that loop). `scope` receives the loop (null for a function).
 std::vector<OpCall> iteration_ops(const SemanticModel& m, TSNode n, bool nested, TSNode* scope) {
   std::vector<OpCall> out;
   int fn = m.function_of(n);
@@ -117,7 +120,7 @@ std::vector<OpCall> iteration_ops(const SemanticModel& m, TSNode n, bool nested,
     if (ts_node_symbol(call) != kinds().call || m.function_of(call) != fn) continue;  // a bare decorator
     TSNode own_loop = enclosing_loop(m, call);
     bool same_level = ts_node_is_null(loop) ? ts_node_is_null(own_loop) : same_node(own_loop, loop);
-    if (!same_level && !(nested && !ts_node_is_null(loop))) continue;
+    if (!same_level && !nested) continue;
     OpCall op;
     op.node = call;
     op.op = classify(m, call, &op.optimizer);
@@ -158,13 +161,63 @@ bool zero_grad_before_step(const PredicateEnv& e, TSNode receiver) {
   return false;
 }
 
+// What the same-file callers hand to parameter `b` of the function around `use`: the
+// argument at its position or keyword at every call by the function's name (empty when the
+// function is never called here, or a call leaves it out).
+std::vector<TSNode> arguments_for(const SemanticModel& m, const Assignment& b, TSNode use) {
+  const Kinds& k = kinds();
+  const FunctionInfo* f = m.function(m.function_of(use));
+  if (!f) return {};
+  // Its position among the positional parameters (-1: keyword-only, after `*` or `*args`).
+  int index = -1, i = 0;
+  bool keyword_only = false;
+  for_each_named_child(field(f->node, "parameters"), [&](TSNode p) {
+    TSNode name = ts_node_symbol(p) == k.identifier ? p : ts_node_named_child(p, 0);
+    if (ts_node_is_null(name)) {  // the `*` and `/` separators
+      keyword_only = keyword_only || m.text(p) == "*";
+      return;
+    }
+    if (is_kind(p, "list_splat_pattern") || is_kind(p, "dictionary_splat_pattern")) {
+      keyword_only = true;
+      return;
+    }
+    if (m.text(name) == b.name && !keyword_only) index = i;
+    ++i;
+  });
+  std::vector<TSNode> out;
+  for (uint32_t c : m.calls_named(f->name)) {
+    TSNode call = m.call_node(c);
+    if (contains_node(f->node, call)) continue;  // recursion
+    TSNode found{}, args = field(call, "arguments");
+    int position = 0;
+    for_each_named_child(args, [&](TSNode a) {
+      if (ts_node_symbol(a) == k.keyword_argument) {
+        if (m.text(field(a, "name")) == b.name) found = field(a, "value");
+      } else if (position++ == index) {
+        found = a;
+      }
+    });
+    if (ts_node_is_null(found)) return {};
+    out.push_back(found);
+  }
+  return out;
+}
+
 // A learning-rate scheduler: built by a torch.optim.lr_scheduler class or a library factory
-// that returns one (transformers' / diffusers' get_*schedule*).
-bool is_lr_scheduler_value(const SemanticModel& m, TSNode expr, std::string* optimizer) {
+// that returns one (transformers' / diffusers' get_*schedule*); or a parameter every caller
+// in the file hands one (`train_epoch(net, optimizer, scheduler, ...)`).
+bool is_lr_scheduler_value(const SemanticModel& m, TSNode expr, std::string* optimizer, int depth = 0) {
   const Kinds& k = kinds();
   TSSymbol s = ts_node_symbol(expr);
   if (s != k.identifier && s != k.attribute) return false;
   const Assignment* b = m.binding(m.text(expr), ts_node_start_byte(expr), m.function_of(expr));
+  if (b && b->parameter && depth == 0) {
+    std::vector<TSNode> passed = arguments_for(m, *b, expr);
+    // The optimizer a caller names is not this function's: any optimizer step counts.
+    return !passed.empty() && std::all_of(passed.begin(), passed.end(), [&](TSNode a) {
+      return is_lr_scheduler_value(m, a, nullptr, depth + 1);
+    });
+  }
   if (!b || ts_node_is_null(b->value) || ts_node_symbol(b->value) != k.call) return false;
   std::string c = m.canonical(field(b->value, "function"));
   bool scheduler = c.starts_with("torch.optim.lr_scheduler.") ||
@@ -189,7 +242,9 @@ bool scheduler_steps_first(const PredicateEnv& e, TSNode scheduler) {
   if (!is_lr_scheduler_value(m, scheduler, &optimizer)) return false;
   TSNode scope{};
   std::vector<OpCall> ops = iteration_ops(m, e.match, true, &scope);
-  if (ts_node_is_null(scope)) return false;
+  // Outside loops, in a function: `scheduler.step()` before the function's batch loop steps
+  // the schedule before any optimizer step of the call (an epoch function run per epoch).
+  if (ts_node_is_null(scope) && m.function_of(e.match) < 0) return false;
   auto steps_it = [&](const OpCall& op) {
     return op.op == StepOp::OptimizerStep && (optimizer.empty() || op.optimizer == optimizer) &&
            !exclusive(m, op.node, e.match);

@@ -111,3 +111,50 @@ def train_exclusive(net, loader, epochs, resume):
                 opt.zero_grad()
                 F.cross_entropy(net(x), y).backward()
                 opt.step()
+
+
+def train_epoch(net, optimizer, scheduler, loader):
+    # The schedule steps before the epoch's first optimizer step, every epoch.
+    scheduler.step()  # expect: TL306
+    for x, y in loader:
+        optimizer.zero_grad()
+        F.cross_entropy(net(x), y).backward()
+        optimizer.step()
+
+
+def train_epoch_then_step(net, optimizer, scheduler, loader, start_epoch):
+    for _ in range(start_epoch):  # fast-forward on resume: no optimizer step to skip
+        scheduler.step()
+    for x, y in loader:
+        optimizer.zero_grad()
+        F.cross_entropy(net(x), y).backward()
+        optimizer.step()
+    scheduler.step()
+
+
+def train_with_warmup(net, optimizer, warmup, loader):
+    # `warmup` is handed a plain object by its caller: not a torch scheduler.
+    warmup.step()
+    for x, y in loader:
+        optimizer.zero_grad()
+        F.cross_entropy(net(x), y).backward()
+        optimizer.step()
+
+
+def train_keywords(*, net, optimizer, scheduler, loader):
+    # Keyword-only parameters: the caller names the scheduler.
+    scheduler.step()  # expect: TL306
+    for x, y in loader:
+        optimizer.zero_grad()
+        F.cross_entropy(net(x), y).backward()
+        optimizer.step()
+
+
+def fit(net, loader, epochs):
+    optimizer = torch.optim.SGD(net.parameters(), lr=0.1)
+    scheduler = lr_scheduler.MultiStepLR(optimizer, [30, 60])
+    for epoch in range(epochs):
+        train_epoch(net, optimizer, scheduler, loader)
+        train_epoch_then_step(net, optimizer, scheduler=scheduler, loader=loader, start_epoch=0)
+        train_with_warmup(net, optimizer, Warmup(optimizer), loader)
+        train_keywords(net=net, optimizer=optimizer, scheduler=scheduler, loader=loader)
