@@ -1,6 +1,10 @@
 // What a tensor's construction says about its shape and range: enough to know that
 // transposing it keeps it viewable, or that exponentiating it cannot overflow.
+#include <algorithm>
+#include <array>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "python/kinds.h"
 #include "python/names.h"
@@ -44,17 +48,19 @@ bool made_with_unit_dim(const SemanticModel& m, TSNode v) {
 
 // `$X` is a 2-D tensor with a dimension of size 1 by construction, directly or through the
 // local name or `self.X` attribute it was assigned to.
-bool has_unit_dim(const PredicateEnv& e, TSNode x) {
+bool has_unit_dim_value(const SemanticModel& m, TSNode x) {
   const Kinds& k = kinds();
   for (int depth = 0; depth < 4 && !ts_node_is_null(x); ++depth) {
     TSSymbol s = ts_node_symbol(x);
-    if (s != k.identifier && s != k.attribute) return made_with_unit_dim(e.model, x);
-    const Assignment* a = e.model.binding(e.model.text(x), ts_node_start_byte(x), e.model.function_of(x));
+    if (s != k.identifier && s != k.attribute) return made_with_unit_dim(m, x);
+    const Assignment* a = m.binding(m.text(x), ts_node_start_byte(x), m.function_of(x));
     if (!a || a->augmented || ts_node_is_null(a->value)) return false;
     x = a->value;
   }
   return false;
 }
+
+bool has_unit_dim(const PredicateEnv& e, TSNode x) { return has_unit_dim_value(e.model, x); }
 
 // A maximum of something: `x.max()`, `x.data.max(1, keepdim=True)[0]`, `x.amax(-1).values`,
 // `torch.max(x)`, also through the name it was assigned to.
@@ -83,12 +89,79 @@ bool max_shifted(const PredicateEnv& e, TSNode x) {
   return !ts_node_is_null(op) && e.model.text(op) == "-" && is_maximum(e.model, field(x, "right"));
 }
 
+// Methods whose result keeps its input's memory layout (elementwise, `preserve_format`):
+// a transposed input gives a transposed result.
+constexpr std::array<std::string_view, 22> kLayoutKeepingMethods = {
+    "eq", "ne", "lt", "le", "gt", "ge", "float", "double", "half", "bfloat16", "bool", "int", "long", "byte",
+    "abs", "neg", "sigmoid", "exp", "detach", "clone", "to", "cpu"};
+
+// The value's memory layout comes from a transpose (`.t()` of a 2-D tensor without a unit
+// dimension, `.transpose(a, b)`, `.permute(...)` not the identity, `.T`, `.mT`, `swapaxes`)
+// and nothing since made it contiguous: layout-keeping methods, slices (`x[:k]`) and names
+// pass it on (`pred = pred.t(); correct = pred.eq(t); correct[:k]`). A second transpose may
+// undo the first: it ends the question.
+bool transposed_layout(const SemanticModel& m, TSNode v, int depth) {
+  const Kinds& k = kinds();
+  if (ts_node_is_null(v) || depth > 6) return false;
+  TSSymbol s = ts_node_symbol(v);
+  if (s == k.parenthesized_expression && ts_node_named_child_count(v) == 1)
+    return transposed_layout(m, ts_node_named_child(v, 0), depth + 1);
+  if (s == k.identifier) {
+    const Assignment* a = m.binding(m.text(v), ts_node_start_byte(v), m.function_of(v));
+    if (!a || a->augmented || a->element || a->parameter || a->loop_target) return false;
+    return transposed_layout(m, a->value, depth + 1);
+  }
+  if (s == k.subscript) {  // a slice keeps the layout; an integer index drops a dimension
+    TSNode index = field(v, "subscript");
+    return !ts_node_is_null(index) && is_kind(index, "slice") && transposed_layout(m, field(v, "value"), depth + 1);
+  }
+  // A transpose of `object`, unless a unit dimension keeps `.t()` viewable or `object` is
+  // itself transposed (the second may undo the first).
+  auto transposes = [&](TSNode object, std::string_view how) {
+    if ((how == "t" || how == "T") && has_unit_dim_value(m, object)) return false;
+    return !transposed_layout(m, object, depth + 1);
+  };
+  if (s == k.attribute) {
+    std::string_view a = m.text(field(v, "attribute"));
+    return (a == "T" || a == "mT") && transposes(field(v, "object"), a);
+  }
+  if (s != k.call) return false;
+  TSNode f = field(v, "function"), args = field(v, "arguments");
+  if (ts_node_symbol(f) != k.attribute) return false;
+  TSNode object = field(f, "object");
+  std::string_view method = m.text(field(f, "attribute"));
+  if (std::find(kLayoutKeepingMethods.begin(), kLayoutKeepingMethods.end(), method) != kLayoutKeepingMethods.end())
+    return transposed_layout(m, object, depth + 1);
+  if (method == "t") return transposes(object, method);
+  if (method == "transpose" || method == "swapaxes" || method == "swapdims") {
+    if (ts_node_named_child_count(args) != 2) return false;
+    return m.text(ts_node_named_child(args, 0)) != m.text(ts_node_named_child(args, 1)) && transposes(object, method);
+  }
+  if (method == "permute") {  // literal dimensions only, not in order
+    std::vector<std::string_view> dims;
+    bool literal = true;
+    for_each_named_child(args, [&](TSNode a) {
+      if (ts_node_symbol(a) == k.integer) dims.push_back(m.text(a));
+      else literal = false;
+    });
+    if (!literal || dims.empty()) return false;
+    for (size_t i = 0; i < dims.size(); ++i)
+      if (dims[i] != std::to_string(i)) return transposes(object, method);
+    return false;
+  }
+  return false;
+}
+
+bool transposed_layout_value(const PredicateEnv& e, TSNode x) { return transposed_layout(e.model, x, 0); }
+
 }  // namespace
 
 const std::vector<NamedPredicate>& shape_predicates() {
   static const std::vector<NamedPredicate> table = {
       {"has-unit-dim", has_unit_dim,
        "a 2-D tensor with a dimension of size 1 by construction (`unsqueeze`, `[:, None]`, `.view(-1, 1)`), also through a local name or a `self.X` attribute"},
+      {"transposed-layout", transposed_layout_value,
+       "the value's memory layout comes from a transpose (`.t()` without a unit dimension, `.transpose(a, b)`, a `permute` out of order, `.T`, `.mT`) through layout-keeping methods (`eq`, `float`, `detach`, `to`...), slices and local names, with nothing making it contiguous since"},
       {"max-shifted", max_shifted,
        "`a - m` where `m` is a maximum (`x.max()`, `x.amax(1, keepdim=True)`, `torch.max(x, 1)[0]`, also through a name): `exp` of it cannot overflow"},
   };

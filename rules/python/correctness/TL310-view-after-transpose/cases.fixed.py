@@ -87,3 +87,21 @@ class AddBias(nn.Module):
 def column_to_row(v):
     col = v[:, None]
     return col.t().view(1, -1)
+
+
+def accuracy(output, target, topk=(1, 5)):
+    # The transposed layout survives `.eq()` and a slice: the view raises for k > 1.
+    _, pred = output.topk(max(topk), 1, True, True)
+    pred = pred.t()
+    correct = pred.eq(target.view(1, -1).expand_as(pred))
+    return [correct[:k].reshape(-1).float().sum(0) for k in topk]  # expect: TL310
+
+
+def accuracy_fixed(output, target, topk=(1, 5)):
+    _, pred = output.topk(max(topk), 1, True, True)
+    pred = pred.t()
+    correct = pred.eq(target.view(1, -1).expand_as(pred))
+    made_contiguous = correct.contiguous()
+    first_row = correct[0].view(-1)  # one row of it: a 1-D view always works
+    undone = pred.t().eq(target.view(-1, 1)).view(-1)  # transposed back
+    return [correct[:k].reshape(-1).float().sum(0) for k in topk], made_contiguous[:2].view(-1), first_row, undone
