@@ -1,5 +1,6 @@
-// What a tensor's construction says about its shape and range: enough to know that
-// transposing it keeps it viewable, or that exponentiating it cannot overflow.
+// What a tensor's construction says about its shape, layout and range: enough to know that
+// transposing it keeps it viewable, that a transpose still shapes its layout, that it holds
+// softmax probabilities, or that exponentiating it cannot overflow.
 #include <algorithm>
 #include <array>
 #include <string>
@@ -154,6 +155,60 @@ bool transposed_layout(const SemanticModel& m, TSNode v, int depth) {
 
 bool transposed_layout_value(const PredicateEnv& e, TSNode x) { return transposed_layout(e.model, x, 0); }
 
+// Softmax probabilities: `F.softmax(x)`, `torch.softmax(x)`, `torch.special.softmax(x)`,
+// `nn.Softmax(dim)(x)`, the tensor method `x.softmax(dim)` (not `self.softmax(x)`: a module
+// attribute may be a LogSoftmax), also through a local name by the binding in effect there.
+bool softmax_output(const SemanticModel& m, TSNode v, int depth) {
+  const Kinds& k = kinds();
+  if (ts_node_is_null(v) || depth > 4) return false;
+  TSSymbol s = ts_node_symbol(v);
+  if (s == k.parenthesized_expression && ts_node_named_child_count(v) == 1)
+    return softmax_output(m, ts_node_named_child(v, 0), depth + 1);
+  if (s == k.identifier) {
+    const Assignment* a = m.binding(m.text(v), ts_node_start_byte(v), m.function_of(v));
+    if (!a || a->augmented || a->element || a->parameter || a->loop_target) return false;
+    if (!softmax_output(m, a->value, depth + 1)) return false;
+    // Bound under a branch the use is not in (`if probs is None: probs = F.softmax(...)`):
+    // the value that reaches the use may be the earlier one.
+    for (TSNode p : m.ancestors(a->value)) {
+      TSSymbol ps = ts_node_symbol(p);
+      if (ps == k.function_definition || ps == k.module) break;
+      bool branch = ps == k.if_statement || ps == k.for_statement || ps == k.while_statement || is_kind(p, "try_statement");
+      if (!branch || contains_node(p, v)) continue;
+      const Assignment* before = m.binding(m.text(v), ts_node_start_byte(p), m.function_of(v));
+      if (before && (before->augmented || before->element || before->parameter || before->loop_target ||
+                     !softmax_output(m, before->value, depth + 1)))
+        return false;
+    }
+    return true;
+  }
+  if (s != k.call) return false;
+  TSNode f = field(v, "function");
+  if (ts_node_symbol(f) == k.call)  // `nn.Softmax(dim=1)(x)`
+    return m.canonical(field(f, "function")) == "torch.nn.Softmax";
+  std::string c = m.canonical(f);
+  if (c == "torch.nn.functional.softmax" || c == "torch.softmax" || c == "torch.special.softmax") return true;
+  if (ts_node_symbol(f) != k.attribute || m.text(field(f, "attribute")) != "softmax") return false;
+  TSNode object = field(f, "object");
+  bool module_attribute = m.text(object) == "self" ||
+                          (ts_node_symbol(object) == k.attribute && m.text(field(object, "object")) == "self");
+  return !module_attribute && !m.imports().imported(m.text(object));
+}
+
+bool softmax_value(const PredicateEnv& e, TSNode x) { return softmax_output(e.model, x, 0); }
+
+// A `torch.nn.CrossEntropyLoss` instance: the callee is a name or `self.` attribute bound to one.
+bool cross_entropy_module(const PredicateEnv& e, TSNode callee) {
+  const SemanticModel& m = e.model;
+  const Kinds& k = kinds();
+  TSSymbol s = ts_node_symbol(callee);
+  if (s != k.identifier && !(s == k.attribute && m.text(callee).starts_with("self."))) return false;
+  const Assignment* a = m.binding(m.text(callee), ts_node_start_byte(callee), m.function_of(callee));
+  if (!a || a->augmented || a->element || ts_node_is_null(a->value) || ts_node_symbol(a->value) != k.call) return false;
+  std::string c = m.canonical(field(a->value, "function"));
+  return c == "torch.nn.CrossEntropyLoss" || c == "torch.nn.modules.loss.CrossEntropyLoss";
+}
+
 }  // namespace
 
 const std::vector<NamedPredicate>& shape_predicates() {
@@ -162,6 +217,10 @@ const std::vector<NamedPredicate>& shape_predicates() {
        "a 2-D tensor with a dimension of size 1 by construction (`unsqueeze`, `[:, None]`, `.view(-1, 1)`), also through a local name or a `self.X` attribute"},
       {"transposed-layout", transposed_layout_value,
        "the value's memory layout comes from a transpose (`.t()` without a unit dimension, `.transpose(a, b)`, a `permute` out of order, `.T`, `.mT`) through layout-keeping methods (`eq`, `float`, `detach`, `to`...), slices and local names, with nothing making it contiguous since"},
+      {"softmax-value", softmax_value,
+       "softmax probabilities: `F.softmax`, `torch.softmax`, `nn.Softmax(...)(x)`, `x.softmax(dim)` (not `self.softmax(x)`), also through a local name by the binding in effect at the use, unless that binding is in a branch the use is not in and an earlier value may reach it"},
+      {"cross-entropy-module", cross_entropy_module,
+       "the callee is a name or `self.` attribute bound to `torch.nn.CrossEntropyLoss(...)` (the binding in effect at the call)"},
       {"max-shifted", max_shifted,
        "`a - m` where `m` is a maximum (`x.max()`, `x.amax(1, keepdim=True)`, `torch.max(x, 1)[0]`, also through a name): `exp` of it cannot overflow"},
   };
