@@ -96,22 +96,43 @@ constexpr std::array<std::string_view, 22> kLayoutKeepingMethods = {
     "eq", "ne", "lt", "le", "gt", "ge", "float", "double", "half", "bfloat16", "bool", "int", "long", "byte",
     "abs", "neg", "sigmoid", "exp", "detach", "clone", "to", "cpu"};
 
+// Whether the local name `use` holds a value for which `holds(value)` is true, by the plain
+// assignment in effect there (not `+=`, an unpacked element, a parameter or a loop target).
+// When that assignment sits in a branch the use is not in (`if probs is None: probs =
+// F.softmax(...)`), the value bound before the branch may reach the use instead: it must hold
+// too, if there is one.
+template <class Holds>
+bool bound_value_holds(const SemanticModel& m, TSNode use, Holds&& holds) {
+  const Kinds& k = kinds();
+  auto plain_holds = [&](const Assignment* a) {
+    return a && !a->augmented && !a->element && !a->parameter && !a->loop_target && holds(a->value);
+  };
+  const Assignment* a = m.binding(m.text(use), ts_node_start_byte(use), m.function_of(use));
+  if (!plain_holds(a)) return false;
+  for (TSNode p : m.ancestors(a->value)) {
+    TSSymbol ps = ts_node_symbol(p);
+    if (ps == k.function_definition || ps == k.module) break;
+    bool branch = ps == k.if_statement || ps == k.for_statement || ps == k.while_statement || is_kind(p, "try_statement");
+    if (!branch || contains_node(p, use)) continue;
+    const Assignment* before = m.binding(m.text(use), ts_node_start_byte(p), m.function_of(use));
+    if (before && !plain_holds(before)) return false;
+  }
+  return true;
+}
+
 // The value's memory layout comes from a transpose (`.t()` of a 2-D tensor without a unit
 // dimension, `.transpose(a, b)`, `.permute(...)` not the identity, `.T`, `.mT`, `swapaxes`)
 // and nothing since made it contiguous: layout-keeping methods, slices (`x[:k]`) and names
-// pass it on (`pred = pred.t(); correct = pred.eq(t); correct[:k]`). A second transpose may
-// undo the first: it ends the question.
+// pass it on (`pred = pred.t(); correct = pred.eq(t); correct[:k]`; names by
+// bound_value_holds). A second transpose may undo the first: it ends the question.
 bool transposed_layout(const SemanticModel& m, TSNode v, int depth) {
   const Kinds& k = kinds();
   if (ts_node_is_null(v) || depth > 6) return false;
   TSSymbol s = ts_node_symbol(v);
   if (s == k.parenthesized_expression && ts_node_named_child_count(v) == 1)
     return transposed_layout(m, ts_node_named_child(v, 0), depth + 1);
-  if (s == k.identifier) {
-    const Assignment* a = m.binding(m.text(v), ts_node_start_byte(v), m.function_of(v));
-    if (!a || a->augmented || a->element || a->parameter || a->loop_target) return false;
-    return transposed_layout(m, a->value, depth + 1);
-  }
+  if (s == k.identifier)
+    return bound_value_holds(m, v, [&](TSNode value) { return transposed_layout(m, value, depth + 1); });
   if (s == k.subscript) {  // a slice keeps the layout; an integer index drops a dimension
     TSNode index = field(v, "subscript");
     return !ts_node_is_null(index) && is_kind(index, "slice") && transposed_layout(m, field(v, "value"), depth + 1);
@@ -157,31 +178,15 @@ bool transposed_layout_value(const PredicateEnv& e, TSNode x) { return transpose
 
 // Softmax probabilities: `F.softmax(x)`, `torch.softmax(x)`, `torch.special.softmax(x)`,
 // `nn.Softmax(dim)(x)`, the tensor method `x.softmax(dim)` (not `self.softmax(x)`: a module
-// attribute may be a LogSoftmax), also through a local name by the binding in effect there.
+// attribute may be a LogSoftmax), also through a local name (bound_value_holds).
 bool softmax_output(const SemanticModel& m, TSNode v, int depth) {
   const Kinds& k = kinds();
   if (ts_node_is_null(v) || depth > 4) return false;
   TSSymbol s = ts_node_symbol(v);
   if (s == k.parenthesized_expression && ts_node_named_child_count(v) == 1)
     return softmax_output(m, ts_node_named_child(v, 0), depth + 1);
-  if (s == k.identifier) {
-    const Assignment* a = m.binding(m.text(v), ts_node_start_byte(v), m.function_of(v));
-    if (!a || a->augmented || a->element || a->parameter || a->loop_target) return false;
-    if (!softmax_output(m, a->value, depth + 1)) return false;
-    // Bound under a branch the use is not in (`if probs is None: probs = F.softmax(...)`):
-    // the value that reaches the use may be the earlier one.
-    for (TSNode p : m.ancestors(a->value)) {
-      TSSymbol ps = ts_node_symbol(p);
-      if (ps == k.function_definition || ps == k.module) break;
-      bool branch = ps == k.if_statement || ps == k.for_statement || ps == k.while_statement || is_kind(p, "try_statement");
-      if (!branch || contains_node(p, v)) continue;
-      const Assignment* before = m.binding(m.text(v), ts_node_start_byte(p), m.function_of(v));
-      if (before && (before->augmented || before->element || before->parameter || before->loop_target ||
-                     !softmax_output(m, before->value, depth + 1)))
-        return false;
-    }
-    return true;
-  }
+  if (s == k.identifier)
+    return bound_value_holds(m, v, [&](TSNode value) { return softmax_output(m, value, depth + 1); });
   if (s != k.call) return false;
   TSNode f = field(v, "function");
   if (ts_node_symbol(f) == k.call)  // `nn.Softmax(dim=1)(x)`

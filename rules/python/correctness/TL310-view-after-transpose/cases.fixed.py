@@ -105,3 +105,10 @@ def accuracy_fixed(output, target, topk=(1, 5)):
     first_row = correct[0].view(-1)  # one row of it: a 1-D view always works
     undone = pred.t().eq(target.view(-1, 1)).view(-1)  # transposed back
     return [correct[:k].reshape(-1).float().sum(0) for k in topk], made_contiguous[:2].view(-1), first_row, undone
+
+
+def maybe_transposed(scores, flip):
+    # Transposed on one branch only: the caller's layout may reach the view.
+    if flip:
+        scores = scores.t()
+    return scores.eq(0).view(-1)
