@@ -13,6 +13,22 @@ namespace {
 bool is_capitalized(std::string_view s) { return !s.empty() && std::isupper(static_cast<unsigned char>(s[0])); }
 }  // namespace
 
+// `loss_scaler(loss, optimizer, clip_grad=...)` of a library (timm's NativeScaler): a function
+// we cannot see, handed a loss and an optimizer, backpropagates and steps. A project function
+// answers for itself through its summary.
+bool SemanticModel::steps_through_unknown_helper(TSNode call) const {
+  const Kinds& k = kinds();
+  TSNode callee = field(call, "function"), args = field(call, "arguments");
+  if (ts_node_symbol(callee) == k.attribute || ts_node_is_null(args) || call_resolves(call)) return false;
+  bool optimizer = false, loss = false;
+  for_each_named_child(args, [&](TSNode a) {
+    if (ts_node_symbol(a) == k.keyword_argument) a = field(a, "value");
+    optimizer = optimizer || is_optimizer(a);
+    loss = loss || provenance(a).loss;
+  });
+  return optimizer && loss;
+}
+
 const std::vector<uint32_t>& SemanticModel::calls_named(std::string_view name) const {
   if (!calls_by_name_built_) {
     calls_by_name_built_ = true;
@@ -408,7 +424,8 @@ void SemanticModel::complete(const ProjectIndex& index) {
   clear_name_evidence();
   for (auto& [key, l] : loops_) {
     l.training = l.steps_directly;
-    for (uint32_t c : l.direct_calls) l.training = l.training || call_effects(calls_[c].node, kSteps);
+    for (uint32_t c : l.direct_calls)
+      l.training = l.training || call_effects(calls_[c].node, kSteps) || steps_through_unknown_helper(calls_[c].node);
     for (uint32_t c : l.all_calls) {
       uint32_t e = call_effects(calls_[c].node, kBackward | kClearsGrad);
       l.reaches_backward = l.reaches_backward || (e & kBackward);

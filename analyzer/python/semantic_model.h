@@ -258,6 +258,8 @@ class SemanticModel {
   // The calls of the file whose callee is the plain name `name` (`train_epoch(...)`), in source
   // order; indexed on first use (one scan per question was quadratic on large files).
   const std::vector<uint32_t>& calls_named(std::string_view name) const;
+  // A call of a function we cannot see that is handed a loss and an optimizer: it steps.
+  bool steps_through_unknown_helper(TSNode call) const;
   // Some loop of the file backpropagates, itself or through a helper (after complete()).
   bool has_backward_loop() const {
     for (const auto& [key, l] : loops_)

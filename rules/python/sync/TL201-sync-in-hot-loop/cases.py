@@ -319,3 +319,22 @@ def scales_by_batch_size(model, loader, optimizer, args):
         loss.backward()
         optimizer.step()
         optimizer.zero_grad()
+
+
+def train_with_library_scaler(model, loader, optimizer, loss_scaler):
+    # timm's NativeScaler: a helper we cannot see, handed the loss and the optimizer, steps.
+    criterion = torch.nn.CrossEntropyLoss()
+    for x, y in loader:
+        loss = criterion(model(x), y)
+        loss_value = loss.item()  # expect: TL201
+        optimizer.zero_grad()
+        loss_scaler(loss, optimizer, clip_grad=1.0, parameters=model.parameters())
+        print(loss_value)
+
+
+def report_learning_rate(optimizer, schedule, steps):
+    # Handed the optimizer but no loss: a learning-rate helper, not a training step.
+    for step in range(steps):
+        set_lr(optimizer, schedule(step))
+        lr = torch.tensor(optimizer.param_groups[0]["lr"], device="cuda")
+        print(lr.item())
