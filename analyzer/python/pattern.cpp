@@ -63,6 +63,11 @@ PatternNode build(TSNode n, std::string_view src, bool attribute_name) {
     PatternNode inner = build(ts_node_named_child(n, 0), src, false);
     if (inner.type == PatternNode::Type::MetaMulti) return inner;  // `$$$BODY` as a statement
   }
+  // In an import list a metavariable parses as a one-part module path: `import $$$A, x as y`
+  // must match any run of names, aliased ones included, not only plain module paths.
+  if (p.symbol == k.dotted_name && ts_node_child_count(n) == 1 &&
+      node_text(n, src).starts_with("__tlmv"))
+    return build(ts_node_child(n, 0), src, false);
   if (!attribute_name && is_pure_dotted(n, src)) {
     p.type = PatternNode::Type::Dotted;
     p.text = std::string(text);

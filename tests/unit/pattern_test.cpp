@@ -51,6 +51,16 @@ TEST_CASE("$$$ matches any number of arguments") {
   CHECK(matches(Snippet("f(a)\n"), "f($X, $$$REST)").size() == 1);
 }
 
+TEST_CASE("metavariables in an import list match any names, aliased ones included") {
+  Snippet s(
+      "import tv.ops as ops, os\nimport os, tv.io as io\nimport sys, tv.a as a, os\n"
+      "import tv.b as c, os\n");
+  auto m = matches(s, "import $$$BEFORE, tv.$M as $M, $$$AFTER");
+  CHECK(m == std::vector<std::string>{"import tv.ops as ops, os", "import os, tv.io as io",
+                                      "import sys, tv.a as a, os"});
+  CHECK(matches(s, "import $X, tv.$M as $M") == std::vector<std::string>{"import os, tv.io as io"});
+}
+
 TEST_CASE("dotted names match through imports") {
   Snippet s(
       "import torch as th\nfrom torch import no_grad\nimport torch.nn.functional as F\n"

@@ -292,6 +292,25 @@ class RunningSum:
         return self.add_(other.total, other.count)
 
 
+def sgd_update(params, lr):
+    # the non-in-place scalar-first overloads: a negated scalar first, or a known tensor
+    for p in params:
+        new_p = p.data.add(-lr, p.grad)  # expect: TL002
+        p.data.copy_(new_p)
+    base = torch.zeros(3, device="cuda")
+    return base.sub(0.5, torch.ones(3))  # expect: TL002
+
+
+def meters(loader):
+    # `add` of the project's own classes: not the tensor overload
+    meter = AverageMeter()
+    seen = set()
+    for batch, n in loader:
+        meter.add(batch, n)
+        seen.add(n)
+    return meter
+
+
 def grn(x, gamma, beta):
     # torch.addcmul(input, tensor1, tensor2) is the current signature
     gx = torch.norm(x, p=2, dim=(1, 2), keepdim=True)  # expect: TL002
