@@ -19,14 +19,20 @@ bool is_capitalized(std::string_view s) { return !s.empty() && std::isupper(stat
 bool SemanticModel::steps_through_unknown_helper(TSNode call) const {
   const Kinds& k = kinds();
   TSNode callee = field(call, "function"), args = field(call, "arguments");
-  if (ts_node_symbol(callee) == k.attribute || ts_node_is_null(args) || call_resolves(call)) return false;
+  if (ts_node_symbol(callee) == k.attribute || ts_node_is_null(args)) return false;
   bool optimizer = false, loss = false;
   for_each_named_child(args, [&](TSNode a) {
     if (ts_node_symbol(a) == k.keyword_argument) a = field(a, "value");
     optimizer = optimizer || is_optimizer(a);
+  });
+  if (!optimizer) return false;
+  for_each_named_child(args, [&](TSNode a) {
+    if (ts_node_symbol(a) == k.keyword_argument) a = field(a, "value");
     loss = loss || provenance(a).loss;
   });
-  return optimizer && loss;
+  // Asked last: whether the project defines the callee is a question to the whole project,
+  // and a file that asks it is analysed again when the answer changes.
+  return loss && !call_resolves(call);
 }
 
 const std::vector<uint32_t>& SemanticModel::calls_named(std::string_view name) const {
