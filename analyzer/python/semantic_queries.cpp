@@ -516,7 +516,10 @@ int SemanticModel::value_is_model(TSNode value, int fn, int depth) const {
   for (const ClassInfo& cls : classes_)
     if (cls.name == c || cls.qualname == c) return cls.is_module && !cls.is_loss ? 1 : 0;
   if (index_) {
-    if (call_resolves(ctor)) return call_effects(ctor, kReturnsModel) ? 1 : -1;
+    // A project factory that returns a module; a project function that does not is no class
+    // either. Whether the callee is a project function at all is not asked: the answer is the
+    // whole project's, and a file that asks is analysed again when it changes.
+    if (call_effects(ctor, kReturnsModel)) return 1;
     std::string t = target_of(callee, fn);
     if (const ClassSummary* cls = indexed_class(t)) return cls->is_module && !cls->is_loss ? 1 : 0;
   }
@@ -755,28 +758,33 @@ bool SemanticModel::is_model_callee_uncached(TSNode callee) const {
     bool on_self = text(obj) == "self";
     // Off `self`, only a module-like attribute name can make `obj.attr(...)` a forward.
     if (!on_self && !is_model_name(attr)) return false;
+    enum class Verdict { kNo, kYes, kByName };
+    auto verdict = [&]() {
+      if (on_self) {
+        int known = value_is_model(callee, fn, 0);
+        if (known >= 0) return known == 1 ? Verdict::kYes : Verdict::kNo;
+        if (feeds_backward(callee)) return Verdict::kYes;
+      } else if (!is_model_callee_object(obj) && attr.find('_', attr.find_first_not_of('_')) != std::string_view::npos) {
+        // `accelerator.unwrap_model`, `quantizer.preprocess_model`: on an object that is not a
+        // model, a compound name is a method's, not a submodule's.
+        return Verdict::kNo;
+      }
+      if (!on_self && ts_node_symbol(obj) == k.identifier) {
+        // A method of a library object (`accelerator.unwrap_model(m)`) is not a forward pass.
+        const Assignment* b = binding(text(obj), ts_node_start_byte(obj), fn);
+        if (b && !b->parameter && !ts_node_is_null(b->value) && ts_node_symbol(b->value) == k.call &&
+            value_is_model(b->value, b->fn, 0) != 1 && !instance_class(obj))
+          return Verdict::kNo;
+      }
+      return is_model_name(attr) ? Verdict::kByName : Verdict::kNo;
+    }();
+    if (verdict == Verdict::kNo) return false;
     // A method the project defines (`self.encode_prompt`, `trainer.predict`) is code, not a
-    // module's forward.
+    // module's forward. Asked last: the answer is the whole project's, and a file that asks is
+    // analysed again when it changes.
     TSNode call = parent(callee);
-    if (call_resolves(call) && !call_target(call).starts_with("*.")) return false;
-    if (on_self) {
-      int known = value_is_model(callee, fn, 0);
-      if (known >= 0) return known == 1;
-      if (feeds_backward(callee)) return true;
-    } else if (!is_model_callee_object(obj) && attr.find('_', attr.find_first_not_of('_')) != std::string_view::npos) {
-      // `accelerator.unwrap_model`, `quantizer.preprocess_model`: on an object that is not a
-      // model, a compound name is a method's, not a submodule's.
-      return false;
-    }
-    if (!on_self && ts_node_symbol(obj) == k.identifier) {
-      // A method of a library object (`accelerator.unwrap_model(m)`) is not a forward pass.
-      const Assignment* b = binding(text(obj), ts_node_start_byte(obj), fn);
-      if (b && !b->parameter && !ts_node_is_null(b->value) && ts_node_symbol(b->value) == k.call &&
-          value_is_model(b->value, b->fn, 0) != 1 && !instance_class(obj))
-        return false;
-    }
-    if (!is_model_name(attr)) return false;
-    note_name_evidence();
+    if (!call_target(call).starts_with("*.") && call_resolves(call)) return false;
+    if (verdict == Verdict::kByName) note_name_evidence();
     return true;
   }
   return false;
