@@ -454,13 +454,18 @@ bool SemanticModel::passes_only_frozen_modules(TSNode call) const {
   const Kinds& k = kinds();
   TSNode args = field(call, "arguments");
   if (ts_node_is_null(args) || ts_node_symbol(args) != k.argument_list) return false;
+  // Most calls hand no frozen module: the costlier model test runs only when one does.
   bool frozen = false, other_model = false;
   for_each_named_child(args, [&](TSNode a) {
     if (ts_node_symbol(a) == k.keyword_argument) a = field(a, "value");
-    if (is_frozen_module(a)) frozen = true;
-    else if (is_model_callee_object(a)) other_model = true;
+    frozen = frozen || is_frozen_module(a);
   });
-  return frozen && !other_model;
+  if (!frozen) return false;
+  for_each_named_child(args, [&](TSNode a) {
+    if (ts_node_symbol(a) == k.keyword_argument) a = field(a, "value");
+    other_model = other_model || (!is_frozen_module(a) && is_model_callee_object(a));
+  });
+  return !other_model;
 }
 
 bool SemanticModel::written_for_another_framework() const {

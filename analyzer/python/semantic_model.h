@@ -435,6 +435,7 @@ class SemanticModel {
   std::unordered_set<std::string> eval_receivers_;    // texts of X in `X.eval()` (any scope)
   // X of `X.requires_grad_(False)`, per function (`self.X`: per file, every method sees it).
   std::unordered_set<std::string> frozen_receivers_;
+  mutable int freezes_modules_ = -1;  // -1: not yet known (is_frozen_module)
   static std::string frozen_key(int fn, std::string_view receiver) {
     return receiver.starts_with("self.") ? std::string(receiver) : std::to_string(fn) + ":" + std::string(receiver);
   }

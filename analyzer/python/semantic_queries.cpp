@@ -622,6 +622,10 @@ bool SemanticModel::eval_mode_set_elsewhere(TSNode model) const {
 }
 
 bool SemanticModel::is_frozen_module(TSNode model) const {
+  // Nearly every file freezes nothing: one search of its text answers for all of its calls.
+  if (freezes_modules_ < 0)
+    freezes_modules_ = !frozen_receivers_.empty() || src_.find("requires_grad_(False)") != std::string_view::npos;
+  if (!freezes_modules_) return false;
   if (frozen_receivers_.count(frozen_key(function_of(model), text(model)))) return true;
   // `G = copy.deepcopy(net).eval().requires_grad_(False).to(device)`
   if (ts_node_symbol(model) != kinds().identifier) return false;
