@@ -145,6 +145,7 @@ void ModelBuilder::run(TSNode root) {
       auto index = static_cast<int32_t>(m_.nodes_.size());
       m_.nodes_.push_back(n);
       m_.parent_.push_back(open.empty() ? -1 : open.back());
+      m_.subtree_end_.push_back(0);  // set when the walk leaves it
       open.push_back(index);
       m_.current_ = index;
     }
@@ -152,6 +153,7 @@ void ModelBuilder::run(TSNode root) {
   }, [&](TSNode n) {
     leave(n);
     if (ts_node_is_named(n)) {
+      m_.subtree_end_[open.back()] = static_cast<int32_t>(m_.nodes_.size());
       open.pop_back();
       m_.current_ = open.empty() ? -1 : open.back();
     }

@@ -221,6 +221,9 @@ Matcher compile_match(const MatchSpec& s, const Scope& scope) {
   hoist_context_conditions(m);
   m.heads = head_words(m);
   m.starts = root_kinds(m);
+  m.named_only = !m.starts.empty() && std::all_of(m.starts.begin(), m.starts.end(), [](TSSymbol k) {
+    return ts_language_symbol_type(python_language(), k) == TSSymbolTypeRegular;
+  });
   if (m.any.size() > 1)
     for (uint32_t i = 0; i < m.any.size(); ++i) m.any_index.add(i, m.any[i].heads);
   return m;
@@ -453,6 +456,19 @@ bool evaluate(const Matcher& m, TSNode node, const SemanticModel& model, Binding
         b.rollback(mark);
         return false;
       });
+    } else if (int32_t at = h.named_only ? model.index_of(node) : -1; at >= 0) {
+      // The named descendants in pre-order, from the node table: no tree walk. A nested
+      // function or class is skipped whole, as the walk below does.
+      for (int32_t i = at + 1, end = model.subtree_end(at); i < end && !found;) {
+        TSNode c = model.node_at(i);
+        bool boundary = is_scope_boundary(ts_node_symbol(c));
+        if (heads_allow(h, c, model)) {
+          Bindings::Mark mark = b.mark();  // a failed descendant must not leave its bindings behind
+          if (evaluate(h, c, model, b)) found = true;
+          else b.rollback(mark);
+        }
+        i = boundary ? model.subtree_end(i) : i + 1;
+      }
     } else {
       walk(node, [&](TSNode c) {
         if (found) return false;

@@ -48,6 +48,9 @@ struct Matcher {
   std::vector<std::string> heads;
   HeadIndex any_index;  // the `any:` branches by head word (empty: try them all)
   std::vector<TSSymbol> starts;  // the node kinds it can hold at (empty: any), tested first
+  // It can hold only at named nodes: a `has` search may go through the node table, which
+  // holds the named nodes only, instead of walking the tree.
+  bool named_only = false;
 };
 
 struct CompiledRule {

@@ -211,6 +211,10 @@ class SemanticModel {
   TSNode node_at(size_t i) const { return nodes_[i]; }
   // The node a traversal is visiting; ancestor queries start from it.
   void set_current(int32_t i) const { current_ = i; }
+  // The table index of a named node (-1 if it is not in the table), and the index after its
+  // last descendant: the named descendants of node i are the table entries i+1 .. end-1.
+  int32_t index_of(TSNode n) const;
+  int32_t subtree_end(int32_t i) const { return subtree_end_[i]; }
 
   // Enclosing nodes of n, innermost first (n itself excluded). For the current node and its
   // ancestors this allocates nothing.
@@ -442,6 +446,7 @@ class SemanticModel {
   std::vector<std::pair<uint32_t, uint32_t>> comments_;
   std::vector<TSNode> nodes_;
   std::vector<int32_t> parent_;
+  std::vector<int32_t> subtree_end_;  // per table node: the index after its last descendant
   mutable int32_t current_ = -1;
 };
 

@@ -34,6 +34,17 @@ std::string SemanticModel::canonical(TSNode n) const {
   return imports_.canonical(t);
 }
 
+int32_t SemanticModel::index_of(TSNode n) const {
+  if (ts_node_is_null(n)) return -1;
+  if (current_ >= 0 && same_node(nodes_[current_], n)) return current_;
+  uint32_t b = ts_node_start_byte(n);
+  auto it = std::lower_bound(nodes_.begin(), nodes_.end(), b,
+                             [](TSNode x, uint32_t byte) { return ts_node_start_byte(x) < byte; });
+  for (; it != nodes_.end() && ts_node_start_byte(*it) == b; ++it)
+    if (same_node(*it, n)) return static_cast<int32_t>(it - nodes_.begin());
+  return -1;
+}
+
 SemanticModel::Ancestors SemanticModel::ancestors(TSNode n) const {
   Ancestors out;
   out.model_ = this;

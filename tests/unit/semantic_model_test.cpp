@@ -130,3 +130,21 @@ def f(model, loader):
   REQUIRE(!ts_node_is_null(use));
   CHECK(s.model->provenance(ts_node_named_child(field(use, "arguments"), 0)).grad);
 }
+
+TEST_CASE("the node table: a node's named descendants are the entries up to its subtree end") {
+  Snippet s("def f(x):\n    # note\n    return g(x, [1, (2, h(3))])\n\nclass C:\n    y = f(1) + 2\n");
+  const SemanticModel& m = *s.model;
+  for (size_t i = 0; i < m.node_count(); ++i) {
+    TSNode n = m.node_at(i);
+    CHECK(m.index_of(n) == static_cast<int32_t>(i));
+    std::vector<std::string> walked, table;
+    walk(n, [&](TSNode c) {
+      if (!same_node(c, n) && ts_node_is_named(c)) walked.emplace_back(node_text(c, s.text));
+      return true;
+    }, [](TSNode) {});
+    for (int32_t j = static_cast<int32_t>(i) + 1; j < m.subtree_end(static_cast<int32_t>(i)); ++j)
+      table.emplace_back(node_text(m.node_at(j), s.text));
+    CHECK(walked == table);
+  }
+  CHECK(m.index_of(TSNode{}) == -1);
+}
