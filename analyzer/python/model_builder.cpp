@@ -613,6 +613,33 @@ void ModelBuilder::record_target(TSNode target, TSNode value, uint32_t pos, bool
 }
 
 void ModelBuilder::finish() {
+  // A body that runs inside `with torch.no_grad():` / `inference_mode()` from start to end
+  // (`ModelWithIntermediateLayers.forward` of a frozen backbone) is, to its callers, a no-grad
+  // function like a decorated one: a docstring before and a `return` of what it computed after
+  // change nothing.
+  auto contains_call = [&](TSNode n) {
+    bool found = false;
+    walk(n, [&](TSNode c) {
+      found = found || ts_node_symbol(c) == k_.call;
+      return !found;
+    }, [](TSNode) {});
+    return found;
+  };
+  for (FunctionInfo& f : m_.functions_) {
+    if (f.no_grad_decorated) continue;
+    TSNode body = field(f.node, "body");
+    if (ts_node_is_null(body)) continue;
+    bool wrapped = false, other = false;
+    for_each_named_child(body, [&](TSNode st) {
+      TSSymbol s = ts_node_symbol(st);
+      if (s == k_.comment) return;
+      if (s == k_.with_statement && m_.no_grad_withs_.count(node_key(st))) wrapped = true;
+      else if (s == k_.expression_statement && !wrapped && ts_node_symbol(ts_node_named_child(st, 0)) == k_.string) return;
+      else if (s == k_.return_statement && wrapped && !contains_call(st)) return;
+      else other = true;
+    });
+    f.body_under_no_grad = wrapped && !other;
+  }
   // What each call refers to, now that every top-level name of the file is known.
   for (uint32_t i = 0; i < m_.calls_.size(); ++i) m_.calls_[i].target = m_.target_of(callees_[i], m_.calls_[i].fn);
   for (auto& [loop, call] : optimizer_passing_calls_) loop->optimizer_targets.push_back(m_.calls_[call].target);

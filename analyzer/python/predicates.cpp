@@ -213,13 +213,19 @@ bool train_mode_not_restored(const PredicateEnv& e, TSNode call) {
   const LoopInfo* l = m.loop(loop);
   // Only a model the loop trains: one it runs with gradients on. A frozen teacher (run under
   // no_grad) or an EMA copy (never run) may stay in eval mode.
+  // A module whose forward runs all under no-grad (a frozen feature extractor wrapped in
+  // `with torch.inference_mode():`) records no graph however it is called: it does not train.
+  auto forward_without_grad = [&](TSNode model) {
+    const ClassSummary* cls = m.instance_class(model);
+    return cls && cls->is_module && m.target_effects(cls->qualname + ".__call__", kNoGradBody);
+  };
   auto trained_here = [&](TSNode model) {
     for (uint32_t c : l->all_calls) {
       TSNode callee = field(m.call_node(c), "function");
       while (ts_node_symbol(callee) == k.attribute &&
              (m.text(field(callee, "attribute")) == "forward" || m.text(field(callee, "attribute")) == "module"))
         callee = field(callee, "object");
-      if (m.text(callee) == m.text(model) && !m.in_no_grad(m.call_node(c))) return true;
+      if (m.text(callee) == m.text(model) && !m.in_no_grad(m.call_node(c)) && !forward_without_grad(callee)) return true;
     }
     return false;
   };

@@ -173,6 +173,14 @@ const CallInfo* SemanticModel::resolved_call(TSNode call) const {
   return &c;
 }
 
+uint32_t SemanticModel::target_effects(const std::string& target, uint32_t read) const {
+  if (!index_ || target.empty()) return 0;
+  note_query(IndexQuery::kEffects, target, read);
+  uint32_t effects = 0;
+  index_->lookup(target, options_.module, &effects);
+  return effects & read;
+}
+
 // Each records the question it answers, and only that one: a call that names a project helper
 // without effects reads alike whether or not the helper is found, unless code asks.
 uint32_t SemanticModel::call_effects(TSNode call, uint32_t read) const {
@@ -281,7 +289,7 @@ FileSummary SemanticModel::summary() const {
         break;  // one is enough
       }
     }
-    if (f.no_grad_decorated) e |= kNoGradBody;
+    if (f.no_grad_decorated || f.body_under_no_grad) e |= kNoGradBody;
     if (f.no_grad_wrapper) e |= kNoGradWrapper;
     e |= compile_decorator_effects(fi);
     for (const ModeCall& m : f.mode_calls)
@@ -400,7 +408,7 @@ void SemanticModel::complete(const ProjectIndex& index) {
       f.called_only_under_no_grad = facts->called_only_under_no_grad;
       f.caller_sets_eval_mode = facts->called_after_eval;
       f.feeds_backward = facts->feeds_backward;
-      if (f.effects & kNoGradBody) f.no_grad_decorated = true;
+      if ((f.effects & kNoGradBody) && !f.body_under_no_grad) f.no_grad_decorated = true;  // a project no-grad decorator
     }
     f.steps = f.steps_directly || (f.effects & kSteps);
     f.reaches_backward = f.any_backward || (f.effects & kBackward);

@@ -108,6 +108,7 @@ struct FunctionInfo {
   int parent = -1;                // enclosing function, -1 for module level
   int class_index = -1;           // enclosing class, if a method
   bool no_grad_decorated = false; // @torch.no_grad() & co, or a project no-grad decorator
+  bool body_under_no_grad = false; // all of its body is in one `with torch.no_grad():` (kNoGradBody to callers)
   bool steps_directly = false;    // backward()/optimizer.step() outside any loop of its own
   bool any_backward = false;      // backward()/step() anywhere, loops included
   bool clears_grad = false;       // zero_grad() / p.grad = None anywhere
@@ -333,6 +334,13 @@ class SemanticModel {
   // The project class an expression is an instance of (`Net(...)`, a name bound to one,
   // `self.encoder` set in __init__), or nullptr.
   const ClassSummary* instance_class(TSNode expr) const;
+  // What the same-file callers hand to parameter `b` of the function around `use`: the
+  // argument at its position or keyword at every call by the function's name (empty when the
+  // function is never called here, or a call leaves it out).
+  std::vector<TSNode> arguments_passed(const Assignment& b, TSNode use) const;
+  // The effects (of `read`) of a project function by its call target (`pkg.mod.Net.__call__`:
+  // the forward of a module class), recorded as an index question.
+  uint32_t target_effects(const std::string& target, uint32_t read) const;
   // Set by queries that had to rely on a naming convention; the engine reads it to give the
   // finding `confidence: medium`, then clears it.
   bool used_name_evidence() const { return name_evidence_; }

@@ -583,6 +583,48 @@ bool SemanticModel::value_is_loss_module(TSNode callee, int fn) const {
   return false;
 }
 
+// What the same-file callers hand to parameter `b` of the function around `use`: the
+// argument at its position or keyword at every call by the function's name (empty when the
+// function is never called here, or a call leaves it out).
+std::vector<TSNode> SemanticModel::arguments_passed(const Assignment& b, TSNode use) const {
+  const Kinds& k = kinds();
+  const FunctionInfo* f = function(function_of(use));
+  if (!f) return {};
+  // Its position among the positional parameters (-1: keyword-only, after `*` or `*args`).
+  int index = -1, i = 0;
+  bool keyword_only = false;
+  for_each_named_child(field(f->node, "parameters"), [&](TSNode p) {
+    TSNode name = ts_node_symbol(p) == k.identifier ? p : ts_node_named_child(p, 0);
+    if (ts_node_is_null(name)) {  // the `*` and `/` separators
+      keyword_only = keyword_only || text(p) == "*";
+      return;
+    }
+    if (is_kind(p, "list_splat_pattern") || is_kind(p, "dictionary_splat_pattern")) {
+      keyword_only = true;
+      return;
+    }
+    if (text(name) == b.name && !keyword_only) index = i;
+    ++i;
+  });
+  std::vector<TSNode> out;
+  for (uint32_t c : calls_named(f->name)) {
+    TSNode call = call_node(c);
+    if (contains_node(f->node, call)) continue;  // recursion
+    TSNode found{}, args = field(call, "arguments");
+    int position = 0;
+    for_each_named_child(args, [&](TSNode a) {
+      if (ts_node_symbol(a) == k.keyword_argument) {
+        if (text(field(a, "name")) == b.name) found = field(a, "value");
+      } else if (position++ == index) {
+        found = a;
+      }
+    });
+    if (ts_node_is_null(found)) return {};
+    out.push_back(found);
+  }
+  return out;
+}
+
 const ClassSummary* SemanticModel::instance_class(TSNode expr) const {
   const Kinds& k = kinds();
   if (!index_) return nullptr;
@@ -596,6 +638,26 @@ const ClassSummary* SemanticModel::instance_class(TSNode expr) const {
     }
     if (s == k.identifier || s == k.attribute) {
       const Assignment* b = binding(text(value), ts_node_start_byte(value), fn);
+      if (b && b->parameter && depth == 0) {
+        // A parameter: the class every caller in the file hands it (`eval_linear(feature_model=
+        // feature_model)` with `feature_model = ModelWithIntermediateLayers(...)`).
+        // Callers handing on their own parameters are followed a few functions up, no further
+        // (mutual recursion).
+        thread_local int hops = 0;
+        if (hops >= 3) return nullptr;
+        ++hops;
+        const ClassSummary* passed = nullptr;
+        for (TSNode a : arguments_passed(*b, value)) {
+          const ClassSummary* c = instance_class(a);
+          if (!c || (passed && passed != c)) {
+            passed = nullptr;
+            break;
+          }
+          passed = c;
+        }
+        --hops;
+        return passed;
+      }
       if (!b || ts_node_is_null(b->value)) return nullptr;
       value = b->value;
       fn = b->fn;

@@ -161,48 +161,6 @@ bool zero_grad_before_step(const PredicateEnv& e, TSNode receiver) {
   return false;
 }
 
-// What the same-file callers hand to parameter `b` of the function around `use`: the
-// argument at its position or keyword at every call by the function's name (empty when the
-// function is never called here, or a call leaves it out).
-std::vector<TSNode> arguments_for(const SemanticModel& m, const Assignment& b, TSNode use) {
-  const Kinds& k = kinds();
-  const FunctionInfo* f = m.function(m.function_of(use));
-  if (!f) return {};
-  // Its position among the positional parameters (-1: keyword-only, after `*` or `*args`).
-  int index = -1, i = 0;
-  bool keyword_only = false;
-  for_each_named_child(field(f->node, "parameters"), [&](TSNode p) {
-    TSNode name = ts_node_symbol(p) == k.identifier ? p : ts_node_named_child(p, 0);
-    if (ts_node_is_null(name)) {  // the `*` and `/` separators
-      keyword_only = keyword_only || m.text(p) == "*";
-      return;
-    }
-    if (is_kind(p, "list_splat_pattern") || is_kind(p, "dictionary_splat_pattern")) {
-      keyword_only = true;
-      return;
-    }
-    if (m.text(name) == b.name && !keyword_only) index = i;
-    ++i;
-  });
-  std::vector<TSNode> out;
-  for (uint32_t c : m.calls_named(f->name)) {
-    TSNode call = m.call_node(c);
-    if (contains_node(f->node, call)) continue;  // recursion
-    TSNode found{}, args = field(call, "arguments");
-    int position = 0;
-    for_each_named_child(args, [&](TSNode a) {
-      if (ts_node_symbol(a) == k.keyword_argument) {
-        if (m.text(field(a, "name")) == b.name) found = field(a, "value");
-      } else if (position++ == index) {
-        found = a;
-      }
-    });
-    if (ts_node_is_null(found)) return {};
-    out.push_back(found);
-  }
-  return out;
-}
-
 // A learning-rate scheduler: built by a torch.optim.lr_scheduler class or a library factory
 // that returns one (transformers' / diffusers' get_*schedule*); or a parameter every caller
 // in the file hands one (`train_epoch(net, optimizer, scheduler, ...)`).
@@ -212,7 +170,7 @@ bool is_lr_scheduler_value(const SemanticModel& m, TSNode expr, std::string* opt
   if (s != k.identifier && s != k.attribute) return false;
   const Assignment* b = m.binding(m.text(expr), ts_node_start_byte(expr), m.function_of(expr));
   if (b && b->parameter && depth == 0) {
-    std::vector<TSNode> passed = arguments_for(m, *b, expr);
+    std::vector<TSNode> passed = m.arguments_passed(*b, expr);
     // The optimizer a caller names is not this function's: any optimizer step counts.
     return !passed.empty() && std::all_of(passed.begin(), passed.end(), [&](TSNode a) {
       return is_lr_scheduler_value(m, a, nullptr, depth + 1);
