@@ -37,6 +37,10 @@ bool runs_model(const PredicateEnv& e, TSNode callee) {
   if (ts_node_symbol(call) != kinds().call) return false;
   uint32_t effects = e.model.call_effects(call, kRunsModel | kNoGradBody | kBackward);
   if (!(effects & kRunsModel) || (effects & (kNoGradBody | kBackward))) return false;
+  // A helper of this file that is evaluation code itself carries the finding at its own
+  // model call: one problem, one finding (`profile_torch_image(model.visual, ...)`).
+  if (const FunctionInfo* f = e.model.function(e.model.local_function(e.model.call_target(call))); f && f->is_eval)
+    return false;
   // Handed only frozen modules (`requires_grad_(False)`): no graph is recorded.
   bool models = false, all_frozen = true;
   TSNode args = field(call, "arguments");

@@ -253,6 +253,8 @@ class SemanticModel {
   // -- queries used by contexts and predicates --
   int function_of(TSNode n) const;  // innermost enclosing function, -1 at module level
   const FunctionInfo* function(int i) const { return i < 0 ? nullptr : &functions_[i]; }
+  // The function of this file with that qualname (a call's target), or -1.
+  int local_function(std::string_view qualname) const;
   const LoopInfo* loop(TSNode loop_node) const;
   const LoopInfo* innermost_training_loop(TSNode n, TSNode* loop_node = nullptr) const;
   // The innermost loop around n (in its function) whose body backpropagates, directly, in a

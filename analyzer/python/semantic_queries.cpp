@@ -34,6 +34,12 @@ std::string SemanticModel::canonical(TSNode n) const {
   return imports_.canonical(t);
 }
 
+int SemanticModel::local_function(std::string_view qualname) const {
+  for (size_t i = 0; i < functions_.size(); ++i)
+    if (functions_[i].qualname == qualname) return static_cast<int>(i);
+  return -1;
+}
+
 int32_t SemanticModel::index_of(TSNode n) const {
   if (ts_node_is_null(n)) return -1;
   if (current_ >= 0 && same_node(nodes_[current_], n)) return current_;
