@@ -322,6 +322,17 @@ Confirmation judge_calls(const std::vector<ProbeRun>& bad, const std::vector<Pro
   // The evidence is the call the fix removes most often; the others are context.
   std::stable_sort(calls.begin(), calls.end(), [](const Figure& a, const Figure& b) { return a.bad - a.fixed > b.bad - b.fixed; });
   Figure ops = figure("ATen operations per step (kernel launches on a GPU)", "ops", bad, fixed, mean_of("ops", w));
+  // No named call removed, but operations are: work the fix takes out of every step that no
+  // call of the program names (anomaly mode's NaN checks of each backward output).
+  double removed_ops = ops.bad - ops.fixed;
+  double removed_calls = calls.empty() ? 0.0 : calls.front().bad - calls.front().fixed;
+  if (removed_calls < 0.5 && removed_ops >= 1.0 && removed_ops >= 0.1 * ops.bad) {
+    Confirmation c = verdict(Verdict::Confirmed, ops,
+                             fmt::format("{:.1f} {}; fixed: {:.1f} → the fix removes {:.1f} operations from every step",
+                                         ops.bad, ops.metric, ops.fixed, removed_ops));
+    c.more = calls;
+    return c;
+  }
   if (calls.empty()) return verdict(Verdict::NotConfirmed, ops, "no model forward pass, model move or device-wide call ran in the loop");
   const Figure& top = calls.front();
   double removed = top.bad - top.fixed;

@@ -161,6 +161,13 @@ TEST_CASE("call counts: the call the fix removes is the evidence; a counter abse
   CHECK(judge(e, runs("call:Net.to", 1), runs("call:Net.to", 1), 3).verdict == Verdict::NotConfirmed);
   CHECK(judge(e, runs("call:Net.forward", 0.25), runs("call:Net.forward", 0), 3).verdict == Verdict::Inconclusive);
   CHECK(judge(e, runs("ops", 40), runs("ops", 40), 3).verdict == Verdict::NotConfirmed);  // no counted call at all
+  // No named call removed, but operations are (anomaly mode's NaN checks): the operations are
+  // the evidence when the fix removes at least one per step and a tenth of them.
+  Confirmation ops = judge(e, runs("ops", 114), runs("ops", 72), 3);
+  CHECK(ops.verdict == Verdict::Confirmed);
+  CHECK(ops.main.metric == "ATen operations per step (kernel launches on a GPU)");
+  CHECK(ops.why.find("removes 42.0 operations from every step") != std::string::npos);
+  CHECK(judge(e, runs("ops", 100), runs("ops", 95), 3).verdict == Verdict::NotConfirmed);  // 5%: noise-level work
   // Several calls: the one removed most often leads; a device-wide call on a GPU needs no caveat.
   std::string text = R"({"probe": 1, "torch": "2.4.0", "device": "cuda", "gpu": "X", "heap": true})" "\n";
   for (int i = 0; i < 24; ++i)
