@@ -55,7 +55,10 @@ bool runs_model(const PredicateEnv& e, TSNode callee) {
 // A call of a project function that reads a tensor on the host every time (`meter.update(loss)`
 // whose body calls `.item()`), handed a tensor here.
 bool syncs_in_callee(const PredicateEnv& e, TSNode call) {
-  if (ts_node_symbol(call) != kinds().call || !e.model.call_effects(call, kSyncs)) return false;
+  if (ts_node_symbol(call) != kinds().call) return false;
+  uint32_t effects = e.model.call_effects(call, kSyncs | kSyncsOwnTensor);
+  if (!(effects & kSyncs)) return false;
+  if (effects & kSyncsOwnTensor) return true;  // reads its own device tensors (`p.grad`) every call
   bool tensor_arg = false;
   TSNode args = field(call, "arguments");
   if (!ts_node_is_null(args))

@@ -311,7 +311,11 @@ FileSummary SemanticModel::summary() const {
           break;
         }
       }
-      if (!conditional) e |= kSyncs;
+      if (conditional) continue;
+      e |= kSyncs;
+      // `(p.grad ** 2).sum().item()`: a device tensor of its own, whatever the caller hands it.
+      TSNode callee = field(sync, "function");
+      if (ts_node_symbol(callee) == k.attribute && provenance_at(field(callee, "object"), fi, 0).tensor) e |= kSyncsOwnTensor;
     }
     summarize_calls(fi, s, f.mode_calls);
     s.inlines = submodule_calls(fi);

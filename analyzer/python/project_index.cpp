@@ -186,7 +186,7 @@ void ProjectIndex::propagate_effects() {
         for (uint32_t g : f.callees[i]) {
           uint32_t ge = fns_[g].facts.effects;
           uint32_t inherited = ge & kInheritedEffects;
-          if (c.periodic) inherited &= ~kSyncs;
+          if (c.periodic) inherited &= ~(kSyncs | kSyncsOwnTensor);
           if (c.under_no_grad) inherited &= ~kRunsModel;
           if (!c.in_loop && (ge & kSteps)) inherited |= kSteps;
           e |= inherited;

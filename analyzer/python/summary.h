@@ -33,17 +33,20 @@ enum Effect : uint32_t {
   kCompileOpaque = 1u << 16,   // `@allow_in_graph`, a custom op: Dynamo does not trace the body, no graph break
   // Joined: Dynamo traces the body (a root, or called from compiled code outside eager-only branches).
   kCompiled = 1u << 17,
+  // Of kSyncs: what it reads on the host is a device tensor by its own flow (`p.grad`, a
+  // model's output), not only what a caller may hand it.
+  kSyncsOwnTensor = 1u << 18,
 };
 // A call matched to a project method by its name only (`*.method`): its structure counts, never
 // what it reads or returns, and whether it matched at all is not a fact about this call.
-constexpr uint32_t kMethodNameOnlyEffects = ~(kSyncs | kReturnsLoss | kReturnsOutput | kReturnsModel);
+constexpr uint32_t kMethodNameOnlyEffects = ~(kSyncs | kSyncsOwnTensor | kReturnsLoss | kReturnsOutput | kReturnsModel);
 // The bits of a function's own joined effects that its model reads (SemanticModel::complete):
 // the others do not change its analysis, so a different index that differs only there answers alike.
 constexpr uint32_t kOwnEffectsRead =
     kNoGradBody | kSteps | kBackward | kClearsGrad | kIsModuleMethod | kRunsModel | kCompiled | kCompileRoot;
 // The effects a caller inherits from a callee, for a call outside the caller's own loops and
 // for one inside them.
-constexpr uint32_t kInheritedEffects = kBackward | kClearsGrad | kSyncs | kSetsEval | kSetsTrain | kRunsModel;
+constexpr uint32_t kInheritedEffects = kBackward | kClearsGrad | kSyncs | kSyncsOwnTensor | kSetsEval | kSetsTrain | kRunsModel;
 
 // A reference to a function or class as written at a call site, resolved through the file's
 // imports as far as one file allows: `pkg.utils.validate`, `.utils.validate` (relative),

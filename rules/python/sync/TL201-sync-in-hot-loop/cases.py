@@ -338,3 +338,40 @@ def report_learning_rate(optimizer, schedule, steps):
         set_lr(optimizer, schedule(step))
         lr = torch.tensor(optimizer.param_groups[0]["lr"], device="cuda")
         print(lr.item())
+
+
+class TrainLoop:
+    # The sync is two helpers down and reads the loop's own gradients: no tensor is handed in.
+    def __init__(self, model, data, opt, meter):
+        self.model, self.data, self.opt, self.meter = model, data, opt, meter
+        self.params = list(model.parameters())
+        self.step = 0
+
+    def run_loop(self, steps):
+        while self.step < steps:
+            batch, cond = next(self.data)
+            self.run_step(batch, cond)  # expect: TL201
+            if self.step % 100 == 0:
+                self.log_grad_norm()
+                self.report()
+            self.report()
+            self.step += 1
+
+    def run_step(self, batch, cond):
+        self.model(batch, cond).mean().backward()
+        self.optimize()
+
+    def optimize(self):
+        self.log_grad_norm()
+        self.opt.step()
+        self.opt.zero_grad()
+
+    def log_grad_norm(self):
+        sqsum = 0.0
+        for p in self.params:
+            sqsum += (p.grad ** 2).sum().item()
+        print(sqsum)
+
+    def report(self):
+        # Reads what its meter holds: nothing says it is a device tensor.
+        print(self.meter.total.item())
