@@ -47,6 +47,8 @@ Provenance merge(Provenance a, Provenance b) {
 
 // Functions of the tensor namespaces: torch.cat, torch.nn.functional.relu, torch.linalg.norm.
 bool is_tensor_function(std::string_view c) {
+  // The gradients of `torch.autograd.grad(outputs, inputs)`: tensors like its inputs.
+  if (c == "torch.autograd.grad") return true;
   for (std::string_view ns : {"torch.nn.functional.", "torch.linalg.", "torch.fft.", "torch.special."}) {
     if (c.starts_with(ns)) return c.find('.', ns.size()) == std::string_view::npos;
   }

@@ -375,3 +375,16 @@ class TrainLoop:
     def report(self):
         # Reads what its meter holds: nothing says it is a device tensor.
         print(self.meter.total.item())
+
+
+def gradient_penalty_step(loader, discriminator, d_optimizer):
+    # torch.autograd.grad returns tensors: the penalty read every step is a device read.
+    for real in loader:
+        real = real.requires_grad_(True)
+        scores = discriminator(real)
+        grad = torch.autograd.grad(outputs=scores.sum(), inputs=real, create_graph=True)[0]
+        penalty = (grad.view(grad.size(0), -1).norm(2, dim=1) ** 2).mean()
+        penalty.backward()
+        print(penalty.item())  # expect: TL201
+        d_optimizer.step()
+        d_optimizer.zero_grad()
