@@ -26,6 +26,20 @@ bool ctx_eval_code(const SemanticModel& m, TSNode n) {
 }
 
 bool carries_grad(const PredicateEnv& e, TSNode x) { return e.model.provenance(x).grad; }
+// A value of unknown origin that this function backpropagates through (`output =
+// module.training_step(batch)`, `output["loss"].backward()`): it held a graph then, provided
+// the binding backpropagated is the one in effect here (not `loss = loss.detach()`).
+bool holds_backpropagated_graph(const PredicateEnv& e, TSNode x) {
+  const SemanticModel& m = e.model;
+  if (ts_node_symbol(x) != kinds().identifier || m.provenance(x).tensor || !m.is_backpropagated(x)) return false;
+  int fn = m.function_of(x);
+  const FunctionInfo* f = m.function(fn);
+  const Assignment* here = m.binding(m.text(x), ts_node_start_byte(x), fn);
+  if (!f || !here) return false;
+  for (TSNode root : f->backward_roots)
+    if (m.binding(m.text(x), ts_node_start_byte(root), fn) == here) return true;
+  return false;
+}
 bool is_tensor(const PredicateEnv& e, TSNode x) { return e.model.provenance(x).tensor; }
 bool is_model(const PredicateEnv& e, TSNode x) { return e.model.is_model_callee(x); }
 bool is_frozen_module(const PredicateEnv& e, TSNode x) { return e.model.is_frozen_module(x); }
@@ -294,6 +308,8 @@ const std::vector<NamedContext> kContexts = {
 
 const std::vector<NamedPredicate> kPredicates = {
     {"carries-grad", carries_grad, "the value derives from a model call or loss in grad mode and was not detached"},
+    {"holds-backpropagated-graph", holds_backpropagated_graph,
+     "a name of unknown origin that this function backpropagates through (`output[\"loss\"].backward()`), bound the same at the backward and here"},
     {"is-tensor", is_tensor, "the value is a tensor produced by the model, a loss, torch ops or .to(device)"},
     {"is-loss", is_loss, "the value derives from a loss function (or is named like one)"},
     {"is-model", is_model, "the callee is a model: nn.Module instances, model-like names, self in a Module"},

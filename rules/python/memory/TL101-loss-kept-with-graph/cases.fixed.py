@@ -142,3 +142,28 @@ def python_numbers(loader, optimizer, model, criterion):
         optimizer.step()
         lr = optimizer.param_groups[0]["lr"]
         lrs.append(lr)
+
+
+
+def keeps_step_outputs(dataloader, module, optimizer):
+    # What the unknown helper returns is backpropagated here: it holds a graph.
+    outputs = []
+    for i, batch in enumerate(dataloader):
+        optimizer.zero_grad()
+        output = module.training_step(batch, i)
+        output["loss"].backward()
+        optimizer.step()
+        outputs.append(output)  # expect: TL101
+    return outputs
+
+
+def keeps_detached_after_backward(dataloader, module, optimizer):
+    losses = []
+    for batch in dataloader:
+        loss = module.compute(batch)
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()
+        loss = loss.detach()
+        losses.append(loss)
+    return losses
