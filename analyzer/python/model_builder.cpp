@@ -121,7 +121,7 @@ class ModelBuilder {
   void on_return(TSNode n);
   void freeze_through_parameter_loop(TSNode at, TSNode param);
   void record_target(TSNode target, TSNode value, uint32_t pos, bool augmented, bool loop_target,
-                     bool from_loader, bool int_counter = false, bool element = false);
+                     bool from_loader, bool int_counter = false, bool element = false, int element_index = -1);
   uint32_t add_call(TSNode node, TSNode callee, bool decorator, int decorated = -1, bool in_loop = false);
   void mark_steps(TSNode call);
   void mark_clears();
@@ -577,7 +577,7 @@ void ModelBuilder::on_return(TSNode n) {
 }
 
 void ModelBuilder::record_target(TSNode target, TSNode value, uint32_t pos, bool augmented, bool loop_target,
-                                 bool from_loader, bool int_counter, bool element) {
+                                 bool from_loader, bool int_counter, bool element, int element_index) {
   if (ts_node_is_null(target)) return;
   TSSymbol s = ts_node_symbol(target);
   if (s == k_.pattern_list || s == k_.tuple_pattern || s == k_.list_pattern || s == k_.tuple ||
@@ -589,7 +589,7 @@ void ModelBuilder::record_target(TSNode target, TSNode value, uint32_t pos, bool
     bool paired = values.size() == targets.size();
     for (size_t i = 0; i < targets.size(); ++i)
       record_target(targets[i], paired ? values[i] : value, pos, augmented, loop_target, from_loader, int_counter,
-                    element || !paired);
+                    element || !paired, paired ? -1 : static_cast<int>(i));
     return;
   }
   if (s != k_.identifier && s != k_.attribute) return;
@@ -604,6 +604,7 @@ void ModelBuilder::record_target(TSNode target, TSNode value, uint32_t pos, bool
   a.from_loader = from_loader;
   a.int_counter = int_counter;
   a.element = element;
+  a.element_index = element_index;
   int fn = current_function();
   a.fn = fn;
   // `self.X = ...` in a method: the class's attribute, seen by every method.

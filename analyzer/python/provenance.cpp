@@ -70,6 +70,9 @@ Provenance SemanticModel::provenance_of_name(std::string_view name, uint32_t pos
     return batch;
   }
   int scope = last->fn;
+  // `loss, num_targets = self._compute_loss(batch)` with `-> tuple[Tensor, int | None]`: the
+  // element the function of this file declares a Python scalar is no tensor.
+  if (last->element_index >= 0 && scalar_element_returned(last->value, last->element_index)) return {};
   Provenance p;
   if (!ts_node_is_null(last->value)) p = provenance_at(last->value, scope, depth + 1);
   if (last->augmented) {
@@ -84,6 +87,44 @@ Provenance SemanticModel::provenance_of_name(std::string_view name, uint32_t pos
   }
   if (last->in_no_grad || (function_no_grad(scope) && !last->in_enable_grad)) p.grad = false;
   return p;
+}
+
+// Whether element `index` of the tuple the same-file function called by `call` declares it
+// returns (`-> tuple[Tensor, int | None]`) is a Python scalar: int, float, bool, str or None.
+bool SemanticModel::scalar_element_returned(TSNode call, int index) const {
+  if (ts_node_is_null(call) || ts_node_symbol(call) != kinds().call) return false;
+  const FunctionInfo* f = function(local_function(call_target(call)));
+  if (!f) return false;
+  TSNode returns = field(f->node, "return_type");
+  if (ts_node_is_null(returns)) return false;
+  std::string t;
+  for (char c : text(returns))
+    if (!std::isspace(static_cast<unsigned char>(c))) t += c;
+  for (std::string_view prefix : {"tuple[", "Tuple[", "typing.Tuple["})
+    if (t.starts_with(prefix) && t.ends_with("]")) {
+      std::string_view inner = std::string_view(t).substr(prefix.size(), t.size() - prefix.size() - 1);
+      // The top-level elements, split at commas outside brackets.
+      std::vector<std::string_view> parts;
+      int nesting = 0;
+      size_t start = 0;
+      for (size_t i = 0; i < inner.size(); ++i) {
+        if (inner[i] == '[') ++nesting;
+        else if (inner[i] == ']') --nesting;
+        else if (inner[i] == ',' && nesting == 0) {
+          parts.push_back(inner.substr(start, i - start));
+          start = i + 1;
+        }
+      }
+      parts.push_back(inner.substr(start));
+      if (index >= static_cast<int>(parts.size())) return false;
+      std::string_view element = parts[index];
+      if (element.starts_with("Optional[") && element.ends_with("]")) element = element.substr(9, element.size() - 10);
+      constexpr std::array<std::string_view, 5> kScalars = {"int", "float", "bool", "str", "None"};
+      for (std::string_view alternative : split(element, '|'))
+        if (!in(kScalars, alternative)) return false;
+      return true;
+    }
+  return false;
 }
 
 Provenance SemanticModel::provenance_of_call(TSNode call, int fn, int depth) const {

@@ -67,6 +67,7 @@ struct Assignment {
   bool parameter = false;   // a function parameter
   bool int_counter = false; // `i` of `for i in range(...)` / `for i, b in enumerate(...)`
   bool element = false;     // one element of `value` (`opt, sched = build(...)`), not all of it
+  int element_index = -1;   // which one, when the value is unpacked whole (`loss, n = f(x)`: 1 for n)
 };
 
 struct ModeCall {  // model.eval() / model.train(...)
@@ -255,6 +256,7 @@ class SemanticModel {
   const FunctionInfo* function(int i) const { return i < 0 ? nullptr : &functions_[i]; }
   // The function of this file with that qualname (a call's target), or -1.
   int local_function(std::string_view qualname) const;
+  bool scalar_element_returned(TSNode call, int index) const;
   const LoopInfo* loop(TSNode loop_node) const;
   const LoopInfo* innermost_training_loop(TSNode n, TSNode* loop_node = nullptr) const;
   // The innermost loop around n (in its function) whose body backpropagates, directly, in a

@@ -167,3 +167,27 @@ def keeps_detached_after_backward(dataloader, module, optimizer):
         loss = loss.detach()
         losses.append(loss)
     return losses
+
+
+
+class Trainer:
+    # The annotation of the helper says which element is a tensor: a count is a Python int.
+    def compute_loss(self, batch) -> tuple[torch.Tensor, int | None]:
+        return self.unit.process_batch(batch)
+
+    def compute_losses(self, batch) -> tuple[torch.Tensor, torch.Tensor]:
+        return self.criterion(self.model(batch), batch), self.aux(batch)
+
+    def run(self, loader, optimizer):
+        num_targets = 0
+        aux_losses = []
+        for batch in loader:
+            loss, n = self.compute_loss(batch)
+            num_targets += n
+            loss.backward()
+            main, aux = self.compute_losses(batch)
+            (main + aux).backward()
+            aux_losses.append(aux)  # expect: TL101
+            optimizer.step()
+            optimizer.zero_grad()
+        return num_targets, aux_losses
