@@ -20,19 +20,11 @@ bool SemanticModel::steps_through_unknown_helper(TSNode call) const {
   const Kinds& k = kinds();
   TSNode callee = field(call, "function"), args = field(call, "arguments");
   if (ts_node_symbol(callee) == k.attribute || ts_node_is_null(args)) return false;
-  bool optimizer = false, loss = false;
-  for_each_named_child(args, [&](TSNode a) {
-    if (ts_node_symbol(a) == k.keyword_argument) a = field(a, "value");
-    optimizer = optimizer || is_optimizer(a);
-  });
-  if (!optimizer) return false;
-  for_each_named_child(args, [&](TSNode a) {
-    if (ts_node_symbol(a) == k.keyword_argument) a = field(a, "value");
-    loss = loss || provenance(a).loss;
-  });
+  if (!any_argument(args, [&](TSNode a) { return is_optimizer(a); })) return false;
+  if (!any_argument(args, [&](TSNode a) { return provenance(a).loss; })) return false;
   // Asked last: whether the project defines the callee is a question to the whole project,
   // and a file that asks it is analysed again when the answer changes.
-  return loss && !call_resolves(call);
+  return !call_resolves(call);
 }
 
 const std::vector<uint32_t>& SemanticModel::calls_named(std::string_view name) const {
@@ -467,17 +459,8 @@ bool SemanticModel::passes_only_frozen_modules(TSNode call) const {
   TSNode args = field(call, "arguments");
   if (ts_node_is_null(args) || ts_node_symbol(args) != k.argument_list) return false;
   // Most calls hand no frozen module: the costlier model test runs only when one does.
-  bool frozen = false, other_model = false;
-  for_each_named_child(args, [&](TSNode a) {
-    if (ts_node_symbol(a) == k.keyword_argument) a = field(a, "value");
-    frozen = frozen || is_frozen_module(a);
-  });
-  if (!frozen) return false;
-  for_each_named_child(args, [&](TSNode a) {
-    if (ts_node_symbol(a) == k.keyword_argument) a = field(a, "value");
-    other_model = other_model || (!is_frozen_module(a) && is_model_callee_object(a));
-  });
-  return !other_model;
+  if (!any_argument(args, [&](TSNode a) { return is_frozen_module(a); })) return false;
+  return !any_argument(args, [&](TSNode a) { return !is_frozen_module(a) && is_model_callee_object(a); });
 }
 
 bool SemanticModel::written_for_another_framework() const {

@@ -11,11 +11,24 @@
 #include <unordered_set>
 #include <vector>
 
+#include "python/kinds.h"
 #include "python/project_index.h"
 #include "python/summary.h"
 #include "python/ts.h"
 
 namespace torchlint::py {
+
+// Whether `holds` is true of some value a call's argument list passes: `f(x, key=v)` tries x,
+// then v (not the keyword's name). Stops at the first that holds.
+template <class F>
+bool any_argument(TSNode args, F&& holds) {
+  bool found = false;
+  if (ts_node_is_null(args)) return false;
+  for_each_named_child(args, [&](TSNode a) {
+    if (!found) found = holds(ts_node_symbol(a) == kinds().keyword_argument ? field(a, "value") : a);
+  });
+  return found;
+}
 
 class ImportTable {
  public:
