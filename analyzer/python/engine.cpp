@@ -274,6 +274,8 @@ std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& pf) {
   std::set<std::pair<uint32_t, uint32_t>> reported_in_region;  // once-per-region rules
   // dedupe-by rules: (rule, scope, value) -> the finding reported, and the lines of the others
   std::map<std::string, std::pair<size_t, std::vector<uint32_t>>> reported_values;
+  // Per rule and statement: the finding already reported there and the other texts it read.
+  std::map<std::pair<size_t, uint32_t>, std::pair<size_t, std::vector<std::string>>> reported_statements;
   Bindings b;
   // Rules whose words the file never spells cannot match here: skip them for the whole file.
   std::vector<char> active(rules.rules().size());
@@ -345,6 +347,15 @@ std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& pf) {
             continue;
           }
         }
+        // One statement waits for the device once: a second read in it (`print(d.item(),
+        // g.item())`) joins the first finding.
+        auto [st, first_in_statement] =
+            reported_statements.try_emplace({ri, ts_node_start_byte(statement_of(node, model))}, out.size(),
+                                            std::vector<std::string>{});
+        if (!first_in_statement) {
+          st->second.second.emplace_back(model.text(anchor));
+          continue;
+        }
       }
       resolve_positions(*pf.file, d);
       out.push_back(std::move(d));
@@ -357,6 +368,13 @@ std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& pf) {
     std::string list;
     for (uint32_t l : lines) list += (list.empty() ? "" : ", ") + std::to_string(l);
     out[index].message += fmt::format(" (the same value is read again on line{} {} of this loop)", lines.size() == 1 ? "" : "s", list);
+  }
+  for (auto& [key, seen] : reported_statements) {
+    auto& [index, texts] = seen;
+    if (texts.empty() || index >= out.size()) continue;
+    std::string list;
+    for (const std::string& t : texts) list += (list.empty() ? "`" : "`, `") + t;
+    out[index].message += fmt::format(" (the same statement also reads {}`)", list);
   }
   // One problem, one finding: a rule that absorbs another takes over its finding on the same
   // node and carries its help too.

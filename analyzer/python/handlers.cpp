@@ -31,6 +31,23 @@ TSNode enclosing_handler(const SemanticModel& m, TSNode n, TSNode* try_statement
 
 std::string_view callee_text(const SemanticModel& m, TSNode call) { return m.text(field(call, "function")); }
 
+// The call only computes text for a message: it sits in an f-string's interpolation or among
+// the arguments of a print or log call (`log.debug(f"Rank {dist.get_global_rank()} OOM'd")`).
+// Such a call reruns nothing, whatever it is.
+bool formats_message(const SemanticModel& m, TSNode call, TSNode handler) {
+  for (TSNode p : m.ancestors(call)) {
+    if (ts_node_eq(p, handler)) return false;
+    TSSymbol s = ts_node_symbol(p);
+    if (s == kinds().interpolation) return true;
+    if (s != kinds().call || ts_node_eq(p, call)) continue;
+    std::string_view callee = callee_text(m, p);
+    std::string_view method = callee.substr(callee.rfind('.') + 1);
+    for (std::string_view printer : {"print", "debug", "info", "warning", "warn", "error", "exception", "critical", "log"})
+      if (method == printer) return true;
+  }
+  return false;
+}
+
 // A call inside an out-of-memory handler that runs the failed work again: the model, a
 // project function that runs one, the same callee as the `try` body, or the enclosing
 // function itself. The handler's exception holds the traceback, whose frames hold every
@@ -40,7 +57,7 @@ bool retries_in_oom_handler(const PredicateEnv& e, TSNode call) {
   const Kinds& k = kinds();
   TSNode try_statement{};
   TSNode handler = enclosing_handler(m, call, &try_statement);
-  if (ts_node_is_null(handler) || !catches_oom(m, handler)) return false;
+  if (ts_node_is_null(handler) || !catches_oom(m, handler) || formats_message(m, call, handler)) return false;
   TSNode callee = field(call, "function");
   if (m.is_model_callee(callee) || m.call_effects(call, kRunsModel)) return true;
   if (const FunctionInfo* f = m.function(m.function_of(call)); f && ts_node_symbol(callee) != k.attribute

@@ -555,6 +555,11 @@ void SemanticModel::complete_eval_code() {
     if (f.feeds_backward) continue;
     // Its first mode switch is to eval (a later .train() restores the caller's mode).
     bool sets_eval = !f.mode_calls.empty() && f.mode_calls.front().eval;
+    // A switch to train mode in a sibling branch makes it a forward that picks its mode
+    // (`if not train: model.eval() ... else: model.train()`): its callers train with it too.
+    for (const ModeCall& other : f.mode_calls)
+      if (sets_eval && !other.eval && !f.mode_calls.front().reaches(other.pos) && !other.reaches(f.mode_calls.front().pos))
+        sets_eval = false;
     bool data_loop = false, fresh_model = false;
     for (uint32_t ci : f.calls) {
       const CallInfo& c = calls_[ci];

@@ -272,3 +272,17 @@ def profile_model(model, shape):
     # at its own forward call, not again at this call.
     model.eval()
     return flops_of(model, shape)
+
+
+def get_model_fn(model, train=False):
+    # A forward that picks its mode on a flag (eval in one branch, train in the other) is
+    # handed to callers that backpropagate through it as well: they decide about gradients.
+    def model_fn(x, labels):
+        if not train:
+            model.eval()
+            return model(x, labels)
+        else:
+            model.train()
+            return model(x, labels)
+
+    return model_fn

@@ -1,3 +1,5 @@
+import os
+
 import torch
 
 
@@ -66,3 +68,21 @@ def other_error(net, batch, fallback):
         return net(batch)
     except ValueError:
         return fallback(batch)
+
+
+def global_rank():
+    return int(os.environ.get("RANK", 0))
+
+
+def eval_with_rank_log(net, batch, log):
+    # The try body's callee appears again in the handler, but only to format the message.
+    try:
+        if global_rank() == 0:
+            log.info("evaluating")
+        return net(batch)
+    except RuntimeError as err:
+        if "out of memory" in str(err):
+            log.debug(f"Rank {global_rank()} OOM'd")
+            print("rank", global_rank(), "ran out of memory")
+            return None
+        raise
