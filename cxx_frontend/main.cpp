@@ -72,6 +72,17 @@ class MatchReporter : public am::MatchFinder::MatchCallback {
     if (it == nodes.end()) return;
     clang::SourceRange where = it->second.getSourceRange();
     if (!c_.in_main_file(where.getBegin())) return;
+    // Written in the body of a macro this file defines (`#define CHECK_CUDA(x)
+    // TORCH_CHECK(x.type().is_cuda(), ...)`): one finding at the definition, not one per use.
+    if (const auto* e = it->second.get<clang::Expr>(); e && where.getBegin().isMacroID()) {
+      clang::SourceRange body(in_macro_body(where.getBegin()), in_macro_body(where.getEnd()));
+      clang::SourceLocation name = c_.sm.getSpellingLoc(e->getExprLoc());  // `type` of `x.type()`
+      if (body.getBegin().isFileID() && body.getEnd().isFileID() && c_.sm.isWrittenInMainFile(body.getBegin()) &&
+          c_.sm.getFileID(body.getBegin()) == c_.sm.getFileID(body.getEnd()) &&
+          c_.sm.getFileID(name) == c_.sm.getFileID(body.getBegin()) &&
+          !c_.sm.isBeforeInTranslationUnit(name, body.getBegin()) && !c_.sm.isBeforeInTranslationUnit(body.getEnd(), name))
+        where = body;
+    }
     std::vector<Edit> fix;
     if (!r_.member_fix.empty())
       if (const auto* call = it->second.get<clang::CXXMemberCallExpr>())
@@ -84,6 +95,23 @@ class MatchReporter : public am::MatchFinder::MatchCallback {
   }
 
  private:
+  // Where a token of a macro expansion is written in a macro definition of this file: a token of
+  // the body where the body has it, a macro argument at the parameter's use in such a body
+  // (`x` of `x.type()` in `#define CHECK_CUDA(x) ...`), otherwise where the argument is written.
+  clang::SourceLocation in_macro_body(clang::SourceLocation loc) const {
+    for (int depth = 0; loc.isMacroID() && depth < 32; ++depth) {
+      if (c_.sm.isMacroArgExpansion(loc)) {
+        clang::SourceLocation parameter = c_.sm.getImmediateExpansionRange(loc).getBegin();
+        if (c_.sm.isWrittenInMainFile(c_.sm.getSpellingLoc(parameter))) {
+          loc = parameter;
+          continue;
+        }
+      }
+      loc = c_.sm.getImmediateSpellingLoc(loc);
+    }
+    return loc;
+  }
+
   CheckContext& c_;
   const MatcherRule& r_;
 };

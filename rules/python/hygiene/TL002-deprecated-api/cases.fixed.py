@@ -114,6 +114,13 @@ def first_steps(n):
     return range(0, n)
 
 
+def fills_dtype(func):
+    # Functions recognised by identity (a set, a dictionary's keys), never called from there.
+    constructors = {torch.empty, torch.arange, torch.range}
+    renames = {torch.range: "arange"}
+    return func in constructors or func in renames
+
+
 class Projector(nn.Module):
     def __init__(self, dim):
         super().__init__()
