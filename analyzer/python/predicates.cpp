@@ -98,8 +98,40 @@ bool is_loss(const PredicateEnv& e, TSNode x) {
   return false;
 }
 
+// An optimizer steps in `region` outside `skip` (`opt.step()`, `scaler.step(opt)`); with a null
+// `skip`, anywhere in it. Found by text first: a region without `.step(` answers at once.
+bool optimizer_steps_in(const SemanticModel& m, TSNode region, TSNode skip) {
+  if (m.text(region).find(".step(") == std::string_view::npos) return false;
+  bool steps = false;
+  walk(region, [&](TSNode c) {
+    if (steps || (!ts_node_is_null(skip) && ts_node_eq(c, skip))) return false;
+    if (ts_node_symbol(c) != kinds().call) return true;
+    TSNode f = field(c, "function");
+    if (ts_node_symbol(f) == kinds().attribute && m.text(field(f, "attribute")) == "step")
+      steps = m.is_optimizer(field(f, "object")) || any_argument(field(c, "arguments"), [&](TSNode a) { return m.is_optimizer(a); });
+    return true;
+  }, [](TSNode) {});
+  return steps;
+}
+
+// The loop is one optimizer step's micro-batches: it steps no optimizer, and the enclosing
+// loop that does rebinds `name` each iteration (`outputs = []` before `for chunk in chunks:`,
+// `opt.step()` after it). What the container holds lives for one step: bounded, no growth.
+bool rebound_every_step(const SemanticModel& m, int fn, std::string_view name, TSNode loop) {
+  if (optimizer_steps_in(m, loop, TSNode{})) return false;
+  for (TSNode p : m.ancestors(loop)) {
+    TSSymbol s = ts_node_symbol(p);
+    if (is_scope_boundary(s)) return false;
+    if (s != kinds().for_statement && s != kinds().while_statement) continue;
+    if (!optimizer_steps_in(m, p, loop)) continue;
+    return m.assigned_within(fn, name, ts_node_start_byte(p), ts_node_start_byte(loop));
+  }
+  return false;
+}
+
 // The container or accumulator outlives one iteration of the training loop: it is not
-// rebound inside the loop, and what it holds is not itself backpropagated there.
+// rebound inside the loop, or in the step loop around a loop over one step's micro-batches,
+// and what it holds is not itself backpropagated there.
 bool persists_across_iterations(const PredicateEnv& e, TSNode acc) {
   const Kinds& k = kinds();
   while (ts_node_symbol(acc) == k.subscript) acc = field(acc, "value");
@@ -112,6 +144,7 @@ bool persists_across_iterations(const PredicateEnv& e, TSNode acc) {
   // `total = total + x` rebinds total from itself: still an accumulator.
   uint32_t self_update = ts_node_symbol(e.match) == k.assignment ? ts_node_end_byte(e.match) : 0;
   if (e.model.assigned_within(fn, name, ts_node_start_byte(loop), ts_node_end_byte(loop), self_update)) return false;
+  if (rebound_every_step(e.model, fn, name, loop)) return false;
   bool backpropagated = false;
   walk(loop, [&](TSNode c) {
     if (backpropagated) return false;

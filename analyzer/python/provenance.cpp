@@ -89,14 +89,51 @@ Provenance SemanticModel::provenance_of_name(std::string_view name, uint32_t pos
   return p;
 }
 
+// Whether `x` is a plain Python number by its own making: a literal, `.item()` / `.tolist()` /
+// `.numel()`..., `float(...)` / `int(...)` / `len(...)`, arithmetic of those, or a local name
+// bound to one. Unknown is "no".
+bool SemanticModel::python_scalar(TSNode x, int fn, int depth) const {
+  const Kinds& k = kinds();
+  if (ts_node_is_null(x) || depth > kMaxDepth) return false;
+  TSSymbol s = ts_node_symbol(x);
+  if (s == k.integer || s == k.float_) return true;
+  if (s == k.parenthesized_expression) return python_scalar(ts_node_named_child(x, 0), fn, depth + 1);
+  if (s == k.binary_operator)
+    return python_scalar(field(x, "left"), fn, depth + 1) && python_scalar(field(x, "right"), fn, depth + 1);
+  if (s == k.call) {
+    TSNode callee = field(x, "function");
+    if (ts_node_symbol(callee) == k.attribute) return in(kToPython, text(field(callee, "attribute")));
+    return ts_node_symbol(callee) == k.identifier && in(kToPythonBuiltins, text(callee)) && text(callee) != "str" &&
+           text(callee) != "repr";
+  }
+  if (s != k.identifier) return false;
+  const Assignment* b = binding(text(x), ts_node_start_byte(x), fn);
+  return b && !b->parameter && !b->loop_target && !b->augmented && !b->element && b->fn == fn &&
+         python_scalar(b->value, fn, depth + 1);
+}
+
+// Whether every return of function `fi` is a tuple whose element `index` is a Python number
+// (`return loss, n_correct, n_word` with `n_word = mask.sum().item()`).
+bool SemanticModel::scalar_element_of_returns(const FunctionInfo& f, int fi, int index) const {
+  const Kinds& k = kinds();
+  if (f.returns.empty()) return false;
+  for (TSNode r : f.returns) {
+    TSSymbol s = ts_node_symbol(r);
+    if ((s != k.expression_list && s != k.tuple) || static_cast<int>(ts_node_named_child_count(r)) <= index) return false;
+    if (!python_scalar(ts_node_named_child(r, index), fi, 0)) return false;
+  }
+  return true;
+}
+
 // Whether element `index` of the tuple the same-file function called by `call` declares it
 // returns (`-> tuple[Tensor, int | None]`) is a Python scalar: int, float, bool, str or None.
 bool SemanticModel::scalar_element_returned(TSNode call, int index) const {
   if (ts_node_is_null(call) || ts_node_symbol(call) != kinds().call) return false;
-  const FunctionInfo* f = function(local_function(call_target(call)));
+  int fi = local_function(call_target(call));
+  const FunctionInfo* f = function(fi);
   if (!f) return false;
   TSNode returns = field(f->node, "return_type");
-  if (ts_node_is_null(returns)) return false;
+  if (ts_node_is_null(returns)) return scalar_element_of_returns(*f, fi, index);
   std::string t;
   for (char c : text(returns))
     if (!std::isspace(static_cast<unsigned char>(c))) t += c;

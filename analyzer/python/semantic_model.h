@@ -269,7 +269,11 @@ class SemanticModel {
   const FunctionInfo* function(int i) const { return i < 0 ? nullptr : &functions_[i]; }
   // The function of this file with that qualname (a call's target), or -1.
   int local_function(std::string_view qualname) const;
+  // Whether element `index` of what the same-file function `call` calls returns is a Python
+  // number: its return annotation says so, or, without one, every return statement builds it.
   bool scalar_element_returned(TSNode call, int index) const;
+  bool scalar_element_of_returns(const FunctionInfo& f, int fi, int index) const;
+  bool python_scalar(TSNode x, int fn, int depth) const;
   const LoopInfo* loop(TSNode loop_node) const;
   const LoopInfo* innermost_training_loop(TSNode n, TSNode* loop_node = nullptr) const;
   // The innermost loop around n (in its function) whose body backpropagates, directly, in a

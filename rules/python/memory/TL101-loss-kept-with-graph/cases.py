@@ -191,3 +191,25 @@ class Trainer:
             optimizer.step()
             optimizer.zero_grad()
         return num_targets, aux_losses
+
+
+def compute_performance(pred, gold, pad):
+    # Without an annotation, what the returns build: the counts are Python numbers.
+    loss = torch.nn.functional.cross_entropy(pred, gold, ignore_index=pad)
+    mask = gold.ne(pad)
+    n_correct = pred.max(1)[1].eq(gold).masked_select(mask).sum().item()
+    n_word = mask.sum().item()
+    return loss, n_correct, n_word
+
+
+def counts_words(model, loader, optimizer, pad):
+    n_word_total, n_word_correct, losses = 0, 0, []
+    for src, gold in loader:
+        optimizer.zero_grad()
+        loss, n_correct, n_word = compute_performance(model(src), gold, pad)  # expect: TL201
+        loss.backward()
+        optimizer.step()
+        n_word_total += n_word
+        n_word_correct += n_correct
+        losses.append(loss)  # expect: TL101
+    return n_word_total, n_word_correct, losses

@@ -76,3 +76,30 @@ def host_copies_keep_the_graph_too(model, loader, optimizer, criterion):
         optimizer.step()
         kept.append(outputs.to("cpu").detach())  # expect: TL102
         as_numpy.append(outputs.cpu().detach())  # expect: TL102, TL201
+
+
+def micro_batches_of_one_step(model, loader, optimizer, criterion):
+    # Backward per micro-batch, one optimizer step per batch: the lists hold one step's outputs.
+    for x, y in loader:
+        optimizer.zero_grad()
+        outputs, losses = [], []
+        for xc, yc in zip(x.chunk(4), y.chunk(4)):
+            out = model(xc)
+            outputs.append(out)
+            loss = criterion(out, yc)
+            losses.append(loss)
+            loss.backward()
+        optimizer.step()
+        report(torch.cat(outputs), sum(losses))
+
+
+def kept_for_the_epoch(model, loader, optimizer, criterion, epochs):
+    # Rebuilt per epoch, but every inner iteration is a step: the epoch's graphs pile up.
+    for epoch in range(epochs):
+        outputs = []
+        for x, y in loader:
+            optimizer.zero_grad()
+            out = model(x)
+            criterion(out, y).backward()
+            optimizer.step()
+            outputs.append(out.detach())  # expect: TL102
