@@ -275,7 +275,7 @@ class Run {
     // Visible, never silent: what test files get, and how to change it.
     if (test_files_ > 0)
       result.summary.notes.push_back(std::to_string(test_files_) + " test file" + (test_files_ == 1 ? "" : "s") +
-                                     " (test_*.py, *_test.py, conftest.py, tests/): training and evaluation "
+                                     " (test_*.py, *_test.py, tests.py, conftest.py, tests/): training and evaluation "
                                      "contexts are off there; --include-tests analyses them as code");
   }
 

@@ -82,7 +82,8 @@ bool is_test_file_path(const std::string& path) {
   if (lint_tests_as_code) return false;
   std::string_view base = path;
   if (auto slash = base.rfind('/'); slash != std::string_view::npos) base = base.substr(slash + 1);
-  if (base.starts_with("test_") || base.ends_with("_test.py") || base == "conftest.py") return true;
+  // `tests.py`: the test module of a Django app, and a common pytest `python_files` setting.
+  if (base.starts_with("test_") || base.ends_with("_test.py") || base == "conftest.py" || base == "tests.py") return true;
   std::error_code ec;
   std::filesystem::path abs = std::filesystem::absolute(path, ec).lexically_normal();
   std::string root = project_root_of(abs.parent_path());

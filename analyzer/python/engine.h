@@ -70,7 +70,7 @@ struct ParsedFile {
   std::vector<uint32_t> syntax_error_offsets;  // start bytes of ERROR / MISSING nodes (first few)
 };
 
-// A test file (test_*.py, *_test.py, conftest.py, a tests/ or test/ folder), judged on the
+// A test file (test_*.py, *_test.py, tests.py, conftest.py, a tests/ or test/ folder), judged on the
 // path relative to its project root (the nearest folder up with .git, pyproject.toml,
 // setup.py, setup.cfg or .torchlint.yaml), never on folders above the project. Training and
 // evaluation contexts are off in test files unless set_lint_test_files_as_code(true).

@@ -1,5 +1,7 @@
 #include "python/predicates.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "python/kinds.h"
@@ -159,6 +161,22 @@ bool persists_across_iterations(const PredicateEnv& e, TSNode acc) {
   return !backpropagated;
 }
 
+// The modules whose `.parameters()` the optimizer bound to `name` was built over
+// (`Adam(chain(self.G.parameters(), self.D.parameters()))`: self.G, self.D); empty when unknown.
+std::vector<std::string_view> parameter_owners(const SemanticModel& m, std::string_view name, uint32_t pos, int fn) {
+  std::vector<std::string_view> owners;
+  const Assignment* b = m.binding(name, pos, fn);
+  if (!b || b->element || ts_node_is_null(b->value) || ts_node_symbol(b->value) != kinds().call) return owners;
+  walk(field(b->value, "arguments"), [&](TSNode c) {
+    if (ts_node_symbol(c) != kinds().call) return true;
+    TSNode f = field(c, "function");
+    if (ts_node_symbol(f) == kinds().attribute && m.text(field(f, "attribute")) == "parameters")
+      owners.push_back(m.text(field(f, "object")));
+    return true;
+  }, [](TSNode) {});
+  return owners;
+}
+
 // The training loop around the match never clears gradients (zero_grad, p.grad = None,
 // also in closures and same-file helpers) and hands the optimizer to no unknown code.
 // With several optimizers (a GAN's generator and discriminator), each one that steps must be
@@ -175,7 +193,18 @@ bool loop_never_clears_grad(const PredicateEnv& e, TSNode opt) {
   std::string_view name = e.model.text(opt);
   for (const std::string& cleared : l->cleared_optimizers)
     if (cleared == name) return false;
-  return true;
+  // Every module it optimizes is one that an optimizer cleared here also holds (infoGAN's
+  // information optimizer over G and D, each zeroed by its own optimizer every step).
+  int fn = e.model.function_of(e.match);
+  uint32_t pos = ts_node_start_byte(e.match);
+  std::vector<std::string_view> owners = parameter_owners(e.model, name, pos, fn);
+  if (owners.empty()) return true;
+  std::vector<std::string_view> cleared_owners;
+  for (const std::string& cleared : l->cleared_optimizers)
+    for (std::string_view o : parameter_owners(e.model, cleared, pos, fn)) cleared_owners.push_back(o);
+  for (std::string_view o : owners)
+    if (std::find(cleared_owners.begin(), cleared_owners.end(), o) == cleared_owners.end()) return true;
+  return false;
 }
 
 // Evaluation code whose model was never put in eval mode: no .eval() / .train(False) in the

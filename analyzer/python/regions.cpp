@@ -96,7 +96,7 @@ bool ctx_autocast(const SemanticModel& m, TSNode n) {
 bool ctx_data_loop(const SemanticModel& m, TSNode n) { return m.in_data_loop(n); }
 bool ctx_accelerator_file(const SemanticModel& m, TSNode) { return m.uses_accelerator(); }
 bool ctx_device_file(const SemanticModel& m, TSNode) { return m.names_device(); }
-// Test files (tests/, test_*.py, *_test.py, conftest.py) unless --include-tests: they build
+// Test files (tests/, test_*.py, *_test.py, tests.py, conftest.py) unless --include-tests: they build
 // DataParallel models or load their own checkpoints on purpose.
 bool ctx_test_code(const SemanticModel& m, TSNode) { return m.is_test_file(); }
 
@@ -108,7 +108,7 @@ const std::vector<NamedContext>& region_contexts() {
   static const std::vector<NamedContext> table = {
       {"autocast", ctx_autocast,
        "in the body of `with torch.autocast(...)` (also torch.amp/torch.cuda.amp/torch.cpu.amp spellings) not given `enabled=False`"},
-      {"test-code", ctx_test_code, "in a test file (tests/, test_*.py, conftest.py), unless --include-tests analyses them as code"},
+      {"test-code", ctx_test_code, "in a test file (tests/, test_*.py, tests.py, conftest.py), unless --include-tests analyses them as code"},
       {"accelerator-file", ctx_accelerator_file,
        "in a file that puts work on an accelerator: `.cuda`, `torch.cuda.*`, `torch.accelerator.*`, `torch.device(...)`, "
        "a \"cuda...\" string"},

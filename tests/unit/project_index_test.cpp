@@ -224,5 +224,10 @@ TEST_CASE("test files are judged on the path inside their project") {
   CHECK_FALSE(is_test_file_path((root / "train.py").string()));
   CHECK(is_test_file_path((root / "tests" / "check.py").string()));
   CHECK(project_root((root / "train.py").string()) == root.string());
+  // By their names: pytest's defaults, conftest.py, and a Django app's tests.py.
+  for (const char* name : {"test_train.py", "train_test.py", "conftest.py", "tests.py"})
+    CHECK_MESSAGE(is_test_file_path((root / name).string()), name);
+  CHECK_FALSE(is_test_file_path((root / "testing.py").string()));
+  CHECK_FALSE(is_test_file_path((root / "latest.py").string()));
   fs::remove_all(fs::temp_directory_path() / "torchlint_tests_parent");
 }

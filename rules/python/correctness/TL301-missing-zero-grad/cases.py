@@ -1,3 +1,5 @@
+import itertools
+
 import torch
 from torch import optim
 
@@ -112,3 +114,32 @@ def scheduler_from_a_factory(model, loader, args, build_optimizer):
         optimizer.step()
         scheduler.step()
         optimizer.zero_grad()
+
+
+class InfoGAN:
+    # The information optimizer's parameters are G's and D's, each zeroed by its own optimizer
+    # every step; a third module of its own would not be.
+    def __init__(self, G, D, Q):
+        self.G, self.D, self.Q = G, D, Q
+        self.G_optimizer = optim.Adam(self.G.parameters())
+        self.D_optimizer = optim.Adam(self.D.parameters())
+        self.info_optimizer = optim.Adam(itertools.chain(self.G.parameters(), self.D.parameters()))
+        self.q_optimizer = optim.Adam(itertools.chain(self.G.parameters(), self.Q.parameters()))
+
+    def train(self, loader, bce, ce):
+        for x, z, c in loader:
+            self.D_optimizer.zero_grad()
+            bce(self.D(x), self.D(self.G(z, c))).backward()
+            self.D_optimizer.step()
+            self.G_optimizer.zero_grad()
+            g_out = self.G(z, c)
+            bce(self.D(g_out)).backward(retain_graph=True)
+            self.G_optimizer.step()
+            ce(self.D(g_out), c).backward()
+            self.info_optimizer.step()
+
+    def train_q(self, loader, ce):
+        for x, z, c in loader:
+            self.G_optimizer.zero_grad()
+            ce(self.Q(self.G(z, c)), c).backward()
+            self.q_optimizer.step()  # expect: TL301
