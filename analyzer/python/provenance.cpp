@@ -235,7 +235,9 @@ Provenance SemanticModel::provenance_at(TSNode expr, int fn, int depth) const {
   if (s == k.identifier) return provenance_of_name(text(expr), ts_node_start_byte(expr), fn, depth);
   if (s == k.attribute) {
     std::string_view attr = text(field(expr, "attribute"));
-    if (attr == "data" || attr == "grad") return {true, false, false, false};
+    // `p.data`, `p.grad`: a tensor's, whatever `p` is known to be. `self.data` is an attribute
+    // of the object (a Dataset's rows, a DataFrame), not a tensor's data.
+    if ((attr == "data" || attr == "grad") && text(field(expr, "object")) != "self") return {true, false, false, false};
     if (attr == "shape" || attr == "dtype" || attr == "device" || attr == "ndim" || attr == "requires_grad") return {};
     // self.x / obj.x bound by assignment in this scope, else the object's provenance.
     if (assignments(fn, text(expr)) || assignments(-1, text(expr)))

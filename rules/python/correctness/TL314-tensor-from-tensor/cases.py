@@ -60,3 +60,17 @@ def collate(batch):
 def as_tensor_is_fine(x):
     t = torch.zeros(3)
     return torch.as_tensor(t), t.clone().detach()
+
+
+class SpamDataset(torch.utils.data.Dataset):
+    # `self.data` is the dataset's table, not a tensor's `.data`.
+    def __init__(self, data):
+        self.data = data
+
+    def __getitem__(self, index):
+        label = self.data.iloc[index]["Label"]
+        return torch.tensor(label, dtype=torch.long)
+
+
+def copy_of_parameter_data(model):
+    return [torch.tensor(p.data) for p in model.parameters()]  # expect: TL314
