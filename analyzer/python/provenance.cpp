@@ -89,6 +89,24 @@ Provenance SemanticModel::provenance_of_name(std::string_view name, uint32_t pos
   return p;
 }
 
+// `loss, logs = model(batch)` with `loss` backpropagated: `logs` is what the forward hands
+// back beside its loss, a dict of metrics whose entries (`logs["accuracy"]`) are as often
+// Python numbers as tensors. Not known to carry a graph.
+bool SemanticModel::metrics_beside_loss(TSNode dict, int fn) const {
+  const Kinds& k = kinds();
+  if (ts_node_symbol(dict) != k.identifier) return false;
+  const Assignment* b = binding(text(dict), ts_node_start_byte(dict), fn);
+  if (!b || b->element_index < 0 || ts_node_is_null(b->value)) return false;
+  TSNode unpacking = parent(b->value);
+  if (ts_node_symbol(unpacking) != k.assignment) return false;
+  TSNode targets = field(unpacking, "left");
+  bool loss_beside = false;
+  for_each_named_child(targets, [&](TSNode t) {
+    if (ts_node_symbol(t) == k.identifier && text(t) != text(dict) && is_backpropagated(t)) loss_beside = true;
+  });
+  return loss_beside;
+}
+
 // Whether `x` is a plain Python number by its own making: a literal, `.item()` / `.tolist()` /
 // `.numel()`..., `float(...)` / `int(...)` / `len(...)`, arithmetic of those, or a local name
 // bound to one. Unknown is "no".
@@ -250,8 +268,10 @@ Provenance SemanticModel::provenance_at(TSNode expr, int fn, int depth) const {
     return p;
   }
   if (s == k.subscript) {
-    Provenance p = provenance_at(field(expr, "value"), fn, depth + 1);
     TSNode key = field(expr, "subscript");
+    if (!ts_node_is_null(key) && ts_node_symbol(key) == k.string && metrics_beside_loss(field(expr, "value"), fn))
+      return {};
+    Provenance p = provenance_at(field(expr, "value"), fn, depth + 1);
     if (p.tensor && !p.loss && !ts_node_is_null(key) && ts_node_symbol(key) == k.string && is_loss_value_name(text(key))) {
       note_name_evidence();  // output["loss"]
       p.loss = true;

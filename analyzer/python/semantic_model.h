@@ -274,6 +274,7 @@ class SemanticModel {
   bool scalar_element_returned(TSNode call, int index) const;
   bool scalar_element_of_returns(const FunctionInfo& f, int fi, int index) const;
   bool python_scalar(TSNode x, int fn, int depth) const;
+  bool metrics_beside_loss(TSNode dict, int fn) const;
   const LoopInfo* loop(TSNode loop_node) const;
   const LoopInfo* innermost_training_loop(TSNode n, TSNode* loop_node = nullptr) const;
   // The innermost loop around n (in its function) whose body backpropagates, directly, in a
