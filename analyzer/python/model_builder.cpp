@@ -124,6 +124,7 @@ class ModelBuilder {
                      bool from_loader, bool int_counter = false, bool element = false, int element_index = -1);
   uint32_t add_call(TSNode node, TSNode callee, bool decorator, int decorated = -1, bool in_loop = false);
   void mark_steps(TSNode call);
+  bool in_lambda(TSNode call) const;
   void mark_clears();
   void mark_uses_autograd();
   void mark_no_grad_wrapper();
@@ -371,8 +372,20 @@ void ModelBuilder::mark_no_grad_wrapper() {
     if (fr.type == FrameType::Function) m_.functions_[fr.index].no_grad_wrapper = true;
 }
 
+// The call sits in a lambda written in the current loop or function: it runs when something
+// calls the lambda (`do_bench(lambda: out.backward(g))`), not as a statement of the loop.
+bool ModelBuilder::in_lambda(TSNode call) const {
+  for (TSNode p : m_.ancestors(call)) {
+    TSSymbol s = ts_node_symbol(p);
+    if (s == k_.lambda) return true;
+    if (s == k_.function_definition || s == k_.for_statement || s == k_.while_statement) return false;
+  }
+  return false;
+}
+
 void ModelBuilder::mark_steps(TSNode call) {
-  auto loops = current_loops();
+  static const std::vector<LoopInfo*> none;
+  const auto& loops = in_lambda(call) ? none : current_loops();
   if (!loops.empty()) loops.front()->steps_directly = true;
   for (LoopInfo* l : loops) l->reaches_backward = true;
   if (FunctionInfo* f = fn_info()) {
