@@ -279,6 +279,18 @@ bool is_train_switch(const SemanticModel& m, TSNode call) {
 // The call leaves a model in eval mode (`.eval()`, `.train(False)`, a helper whose last
 // mode switch is to eval) inside a loop that trains, and nothing in that loop's body (own
 // code or called helpers) switches back to training mode before the next step.
+// `model` is a variable of an enclosing function, and `helper_call` calls a function nested in
+// that same function: both closures see the one object (texar's `_train_epoch` calling
+// `_eval_epoch`, both over `main`'s `model`).
+bool closure_shares(const SemanticModel& m, TSNode name, TSNode helper_call) {
+  if (ts_node_symbol(name) != kinds().identifier) return false;
+  int fn = m.function_of(name);
+  const Assignment* b = m.binding(m.text(name), ts_node_start_byte(name), fn);
+  if (!b || b->fn < 0 || b->fn == fn) return false;
+  const FunctionInfo* helper = m.function(m.local_function(m.call_target(helper_call)));
+  return helper && helper->parent == b->fn;
+}
+
 bool train_mode_not_restored(const PredicateEnv& e, TSNode call) {
   const SemanticModel& m = e.model;
   const Kinds& k = kinds();
@@ -339,7 +351,8 @@ bool train_mode_not_restored(const PredicateEnv& e, TSNode call) {
         if (!m.is_model_callee(callee) || m.in_no_grad(m.call_node(c))) continue;
         TSNode root = callee;
         while (ts_node_symbol(root) == k.attribute) root = field(root, "object");
-        if (m.text(root) == "self" || m.function_of(m.call_node(c)) < 0 || m.is_shared_name(root))
+        if (m.text(root) == "self" || m.function_of(m.call_node(c)) < 0 || m.is_shared_name(root) ||
+            closure_shares(m, root, call))
           shared_model_trained = true;
       }
       if (!shared_model_trained) return false;

@@ -133,3 +133,39 @@ def evaluation_loop_without_training(model, loaders):
     for loader in loaders:
         model.eval()
         evaluate(model, loader)
+
+
+def closures_over_one_model(model, optim, train_data, eval_data, eval_steps):
+    # Both closures see `model` of the enclosing function: the evaluation one leaves it in eval.
+    def train_epoch():
+        model.train()
+        for step, batch in enumerate(train_data):
+            optim.zero_grad()
+            model(batch).sum().backward()
+            optim.step()
+            if step % eval_steps == 0:
+                eval_epoch()  # expect: TL305
+
+    @torch.no_grad()
+    def eval_epoch():
+        model.eval()
+        for batch in eval_data:
+            model(batch)
+
+    train_epoch()
+
+
+def closure_with_its_own_model(model, optim, train_data, build_scorer):
+    # The nested helper switches a model it builds itself, not the one trained here.
+    def score():
+        scorer = build_scorer()
+        scorer.eval()
+
+    def train_epoch():
+        for batch in train_data:
+            optim.zero_grad()
+            model(batch).sum().backward()
+            optim.step()
+            score()
+
+    train_epoch()
