@@ -612,8 +612,16 @@ std::vector<TSNode> SemanticModel::arguments_passed(const Assignment& b, TSNode 
     if (text(name) == b.name && !keyword_only) index = i;
     ++i;
   });
+  // A method is not called by its bare name; a constructor is called by its class's name,
+  // with `self` bound by the call itself.
+  std::string_view callee_name = f->name;
+  if (f->class_index >= 0) {
+    if (f->name != "__init__" || index == 0) return {};
+    callee_name = classes_[f->class_index].name;
+    if (index > 0) --index;
+  }
   std::vector<TSNode> out;
-  for (uint32_t c : calls_named(f->name)) {
+  for (uint32_t c : calls_named(callee_name)) {
     TSNode call = call_node(c);
     if (contains_node(f->node, call)) continue;  // recursion
     TSNode found{}, args = field(call, "arguments");

@@ -164,11 +164,15 @@ bool zero_grad_before_step(const PredicateEnv& e, TSNode receiver) {
 // A learning-rate scheduler: built by a torch.optim.lr_scheduler class or a library factory
 // that returns one (transformers' / diffusers' get_*schedule*); or a parameter every caller
 // in the file hands one (`train_epoch(net, optimizer, scheduler, ...)`).
-bool is_lr_scheduler_value(const SemanticModel& m, TSNode expr, std::string* optimizer, int depth = 0) {
+bool is_lr_scheduler_value(const SemanticModel& m, TSNode expr, std::string* optimizer, int depth = 0, int hops = 0) {
   const Kinds& k = kinds();
   TSSymbol s = ts_node_symbol(expr);
   if (s != k.identifier && s != k.attribute) return false;
   const Assignment* b = m.binding(m.text(expr), ts_node_start_byte(expr), m.function_of(expr));
+  // `self.scheduler = scheduler` in a constructor: what the constructor was handed.
+  if (b && !b->parameter && !b->element && depth == 0 && hops < 4 && !ts_node_is_null(b->value) &&
+      ts_node_symbol(b->value) == k.identifier)
+    return is_lr_scheduler_value(m, b->value, optimizer, depth, hops + 1);
   if (b && b->parameter && depth == 0) {
     std::vector<TSNode> passed = m.arguments_passed(*b, expr);
     // The optimizer a caller names is not this function's: any optimizer step counts.

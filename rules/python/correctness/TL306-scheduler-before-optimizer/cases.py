@@ -158,3 +158,30 @@ def fit(net, loader, epochs):
         train_epoch_then_step(net, optimizer, scheduler=scheduler, loader=loader, start_epoch=0)
         train_with_warmup(net, optimizer, Warmup(optimizer), loader)
         train_keywords(net=net, optimizer=optimizer, scheduler=scheduler, loader=loader)
+
+
+class OptimizerScheduler:
+    # A wrapper stepped once per iteration: its scheduler is what the constructor was handed.
+    def __init__(self, optimizer, scheduler):
+        self.optimizer = optimizer
+        self.scheduler = scheduler
+
+    def step(self):
+        self.scheduler.step()  # expect: TL306
+        self.optimizer.step()
+
+
+class InOrder:
+    def __init__(self, optimizer, scheduler):
+        self.optimizer = optimizer
+        self.scheduler = scheduler
+
+    def step(self):
+        self.optimizer.step()
+        self.scheduler.step()
+
+
+def build_wrappers(params, total):
+    optimizer = torch.optim.AdamW(params)
+    scheduler = torch.optim.lr_scheduler.LinearLR(optimizer, total_iters=total)
+    return OptimizerScheduler(optimizer, scheduler=scheduler), InOrder(optimizer, scheduler)
