@@ -224,6 +224,44 @@ bool eval_mode_never_set(const PredicateEnv& e, TSNode model) {
   return true;
 }
 
+// `name` names a method that runs in its class's forward: `forward` itself, or a method that
+// forward calls as `self.method(...)`, directly or through other methods of the class
+// (forward -> ssm -> selective_scan).
+bool reached_from_forward(const PredicateEnv& e, TSNode name) {
+  const SemanticModel& m = e.model;
+  const Kinds& k = kinds();
+  if (m.text(name) == "forward") return true;
+  TSNode def = m.parent(name);
+  TSNode body{};
+  for (TSNode p : m.ancestors(def)) {
+    if (ts_node_symbol(p) == k.class_definition) {
+      body = field(p, "body");
+      break;
+    }
+    if (ts_node_symbol(p) == k.function_definition) return false;  // a nested function
+  }
+  if (ts_node_is_null(body)) return false;
+  std::vector<std::pair<std::string_view, TSNode>> methods;  // name, body
+  for_each_named_child(body, [&](TSNode c) {
+    if (ts_node_symbol(c) == k.decorated_definition) c = field(c, "definition");
+    if (ts_node_symbol(c) == k.function_definition) methods.emplace_back(m.text(field(c, "name")), field(c, "body"));
+  });
+  std::vector<std::string_view> reached = {"forward"};
+  for (size_t i = 0; i < reached.size() && reached.size() < 64; ++i) {
+    for (const auto& [caller, caller_body] : methods) {
+      if (caller != reached[i]) continue;
+      std::string_view text = m.text(caller_body);
+      for (const auto& [callee, callee_body] : methods) {
+        if (std::find(reached.begin(), reached.end(), callee) != reached.end()) continue;
+        if (text.find("self." + std::string(callee) + "(") == std::string_view::npos) continue;
+        if (callee == m.text(name)) return true;
+        reached.push_back(callee);
+      }
+    }
+  }
+  return false;
+}
+
 // `x.cpu().numpy()` syncs once, at `.cpu()`: report the first transfer in a chain only.
 bool first_sync_in_chain(const PredicateEnv& e, TSNode receiver) {
   const Kinds& k = kinds();
@@ -403,6 +441,8 @@ const std::vector<NamedPredicate> kPredicates = {
     {"train-mode-not-restored", train_mode_not_restored,
      "the call leaves a model in eval mode inside a loop that trains, and nothing in that loop switches back to train mode"},
     {"first-sync-in-chain", first_sync_in_chain, "the receiver is not itself a host transfer (.cpu(), .numpy(), ...)"},
+    {"reached-from-forward", reached_from_forward,
+     "the method name is `forward`, or forward calls it as `self.name(...)`, directly or through other methods of its class"},
 };
 
 }  // namespace

@@ -241,3 +241,23 @@ class LossWithOptionalTerm(nn.Module):
         else:
             p_loss = torch.tensor([0.0])
         return rec, {"p_loss": p_loss.detach()}
+
+
+class TwoCallsAway(nn.Module):
+    # forward -> _mix -> _state: the CPU state meets the layer output two calls down.
+    def __init__(self, dim):
+        super().__init__()
+        self.proj = nn.Linear(dim, dim)
+
+    def _state(self, h: torch.Tensor):
+        return h + torch.zeros(h.shape[-1])  # expect: TL402
+
+    def _mix(self, x):
+        return self._state(self.proj(x))
+
+    def forward(self, x):
+        return self._mix(x)
+
+    def export_state(self, h: torch.Tensor):
+        # Not reached from forward: a helper for export, run where the caller decides.
+        return h + torch.zeros(h.shape[-1])
