@@ -1,5 +1,8 @@
 // Predicates about exception handlers and file-wide facts: work retried inside an
 // out-of-memory handler, and samplers whose epoch is never set.
+#include <algorithm>
+#include <cctype>
+
 #include "python/kinds.h"
 #include "python/predicates.h"
 
@@ -14,6 +17,12 @@ bool catches_oom(const SemanticModel& m, TSNode handler) {
   size_t colon = text.find(':');
   std::string_view head = text.substr(0, colon);
   if (head.find("OutOfMemoryError") != std::string_view::npos) return true;
+  // A project's alias of it (`except model_management.OOM_EXCEPTION:`): named for what it is.
+  for (size_t at = head.find("OOM"); at != std::string_view::npos; at = head.find("OOM", at + 1)) {
+    bool starts = at == 0 || !std::isalnum(static_cast<unsigned char>(head[at - 1])) || head[at - 1] == '_';
+    bool ends = at + 3 >= head.size() || !std::islower(static_cast<unsigned char>(head[at + 3]));
+    if (starts && ends) return true;
+  }
   bool broad = head.find("RuntimeError") != std::string_view::npos || head.find("Exception") != std::string_view::npos;
   return broad && (text.find("out of memory") != std::string_view::npos || text.find("OOM") != std::string_view::npos);
 }
@@ -66,14 +75,34 @@ bool retries_in_oom_handler(const PredicateEnv& e, TSNode call) {
     return true;
   TSNode body = field(try_statement, "body");
   if (ts_node_is_null(body)) return false;
+  // A call of the try body that is the failed work: a project function (the step itself, not
+  // a library helper), or a method of one of the object's components (`self.vae.decode(x)`).
+  auto is_work = [&](TSNode c) {
+    std::string_view t = callee_text(m, c);
+    return m.call_resolves(c) || (t.starts_with("self.") && std::count(t.begin(), t.end(), '.') >= 2);
+  };
+  auto calls_in = [&](TSNode scope, auto&& visit) {
+    walk(scope, [&](TSNode c) {
+      TSSymbol s = ts_node_symbol(c);
+      if (s == k.function_definition || s == k.class_definition) return false;
+      if (s == k.call) visit(c);
+      return true;
+    }, [](TSNode) {});
+  };
   bool same = false;
-  walk(body, [&](TSNode c) {
-    if (same || is_scope_boundary(ts_node_symbol(c))) return false;
-    if (ts_node_symbol(c) == k.call && callee_text(m, c) == callee_text(m, call) &&
-        m.call_resolves(c))  // a project function: the step itself, not a library helper
-      same = true;
-    return true;
-  }, [](TSNode) {});
+  calls_in(body, [&](TSNode c) { same = same || (callee_text(m, c) == callee_text(m, call) && m.call_resolves(c)); });
+  if (same) return true;
+  // A function of this file that does the failed work again in another way (a tiled decode
+  // whose lambda calls the same `self.first_stage_model.decode`).
+  const FunctionInfo* retry = m.function(m.local_function(m.call_target(call)));
+  if (!retry) return false;
+  std::vector<std::string_view> work;
+  calls_in(body, [&](TSNode c) {
+    if (is_work(c)) work.push_back(callee_text(m, c));
+  });
+  calls_in(field(retry->node, "body"), [&](TSNode c) {
+    same = same || std::find(work.begin(), work.end(), callee_text(m, c)) != work.end();
+  });
   return same;
 }
 

@@ -86,3 +86,24 @@ def eval_with_rank_log(net, batch, log):
             print("rank", global_rank(), "ran out of memory")
             return None
         raise
+
+
+OOM_EXCEPTION = torch.cuda.OutOfMemoryError
+
+
+class Decoder:
+    # The handler catches the project's alias of the OOM error and decodes again, tiled: the
+    # tiled method runs the same `self.vae.decode` in a lambda.
+    def decode_tiled(self, z):
+        decode_fn = lambda tile: self.vae.decode(tile).float()
+        return tile_map(z, decode_fn)
+
+    def report_oom(self, z):
+        log_memory(z.shape)
+
+    def decode(self, z):
+        try:
+            return self.vae.decode(z).float()
+        except OOM_EXCEPTION:
+            self.report_oom(z)
+            return self.decode_tiled(z)  # expect: TL107
