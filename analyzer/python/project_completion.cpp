@@ -312,6 +312,9 @@ FileSummary SemanticModel::summary() const {
     summarize_calls(fi, s, f.mode_calls);
     s.inlines = submodule_calls(fi);
     // What it returns: by local flow now; through returned calls once the project is joined.
+    bool probabilities = !f.returns.empty();
+    for (TSNode r : f.returns) probabilities = probabilities && softmax_output(r, 0, false);
+    if (probabilities) e |= kReturnsProbabilities;
     for (TSNode r : f.returns) {
       Provenance p = provenance_at(r, fi, 0);
       if (p.loss && p.grad) e |= kReturnsLoss;  // a loss computed under no_grad holds no graph

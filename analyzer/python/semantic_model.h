@@ -275,6 +275,9 @@ class SemanticModel {
   bool scalar_element_of_returns(const FunctionInfo& f, int fi, int index) const;
   bool python_scalar(TSNode x, int fn, int depth) const;
   bool metrics_beside_loss(TSNode dict, int fn) const;
+  // Softmax probabilities by construction (shape_facts.cpp); with `through_models`, also a
+  // model call whose forward returns them (an index question).
+  bool softmax_output(TSNode v, int depth, bool through_models) const;
   const LoopInfo* loop(TSNode loop_node) const;
   const LoopInfo* innermost_training_loop(TSNode n, TSNode* loop_node = nullptr) const;
   // The innermost loop around n (in its function) whose body backpropagates, directly, in a

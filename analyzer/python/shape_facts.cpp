@@ -176,31 +176,40 @@ bool transposed_layout(const SemanticModel& m, TSNode v, int depth) {
 
 bool transposed_layout_value(const PredicateEnv& e, TSNode x) { return transposed_layout(e.model, x, 0); }
 
+}  // namespace
+
 // Softmax probabilities: `F.softmax(x)`, `torch.softmax(x)`, `torch.special.softmax(x)`,
 // `nn.Softmax(dim)(x)`, the tensor method `x.softmax(dim)` (not `self.softmax(x)`: a module
-// attribute may be a LogSoftmax), also through a local name (bound_value_holds).
-bool softmax_output(const SemanticModel& m, TSNode v, int depth) {
+// attribute may be a LogSoftmax), also through a local name (bound_value_holds); with
+// `through_models`, the output of a model whose forward returns probabilities.
+bool SemanticModel::softmax_output(TSNode v, int depth, bool through_models) const {
   const Kinds& k = kinds();
   if (ts_node_is_null(v) || depth > 4) return false;
   TSSymbol s = ts_node_symbol(v);
   if (s == k.parenthesized_expression && ts_node_named_child_count(v) == 1)
-    return softmax_output(m, ts_node_named_child(v, 0), depth + 1);
+    return softmax_output(ts_node_named_child(v, 0), depth + 1, through_models);
   if (s == k.identifier)
-    return bound_value_holds(m, v, [&](TSNode value) { return softmax_output(m, value, depth + 1); });
+    return bound_value_holds(*this, v, [&](TSNode value) { return softmax_output(value, depth + 1, through_models); });
   if (s != k.call) return false;
   TSNode f = field(v, "function");
   if (ts_node_symbol(f) == k.call)  // `nn.Softmax(dim=1)(x)`
-    return m.canonical(field(f, "function")) == "torch.nn.Softmax";
-  std::string c = m.canonical(f);
+    return canonical(field(f, "function")) == "torch.nn.Softmax";
+  std::string c = canonical(f);
   if (c == "torch.nn.functional.softmax" || c == "torch.softmax" || c == "torch.special.softmax") return true;
-  if (ts_node_symbol(f) != k.attribute || m.text(field(f, "attribute")) != "softmax") return false;
-  TSNode object = field(f, "object");
-  bool module_attribute = m.text(object) == "self" ||
-                          (ts_node_symbol(object) == k.attribute && m.text(field(object, "object")) == "self");
-  return !module_attribute && !m.imports().imported(m.text(object));
+  if (ts_node_symbol(f) == k.attribute && text(field(f, "attribute")) == "softmax") {
+    TSNode object = field(f, "object");
+    bool module_attribute = text(object) == "self" ||
+                            (ts_node_symbol(object) == k.attribute && text(field(object, "object")) == "self");
+    return !module_attribute && !imports().imported(text(object));
+  }
+  if (!through_models) return false;
+  const ClassSummary* cls = instance_class(f);
+  return cls && cls->is_module && target_effects(cls->qualname + ".__call__", kReturnsProbabilities);
 }
 
-bool softmax_value(const PredicateEnv& e, TSNode x) { return softmax_output(e.model, x, 0); }
+namespace {
+
+bool softmax_value(const PredicateEnv& e, TSNode x) { return e.model.softmax_output(x, 0, true); }
 
 // A `torch.nn.CrossEntropyLoss` instance: the callee is a name or `self.` attribute bound to one.
 bool cross_entropy_module(const PredicateEnv& e, TSNode callee) {
@@ -223,7 +232,7 @@ const std::vector<NamedPredicate>& shape_predicates() {
       {"transposed-layout", transposed_layout_value,
        "the value's memory layout comes from a transpose (`.t()` without a unit dimension, `.transpose(a, b)`, a `permute` out of order, `.T`, `.mT`) through layout-keeping methods (`eq`, `float`, `detach`, `to`...), slices and local names, with nothing making it contiguous since"},
       {"softmax-value", softmax_value,
-       "softmax probabilities: `F.softmax`, `torch.softmax`, `nn.Softmax(...)(x)`, `x.softmax(dim)` (not `self.softmax(x)`), also through a local name by the binding in effect at the use, unless that binding is in a branch the use is not in and an earlier value may reach it"},
+       "softmax probabilities: `F.softmax`, `torch.softmax`, `nn.Softmax(...)(x)`, `x.softmax(dim)` (not `self.softmax(x)`), the output of a model whose forward returns them, also through a local name by the binding in effect at the use, unless that binding is in a branch the use is not in and an earlier value may reach it"},
       {"cross-entropy-module", cross_entropy_module,
        "the callee is a name or `self.` attribute bound to `torch.nn.CrossEntropyLoss(...)` (the binding in effect at the call)"},
       {"max-shifted", max_shifted,

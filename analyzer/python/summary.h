@@ -36,10 +36,14 @@ enum Effect : uint32_t {
   // Of kSyncs: what it reads on the host is a device tensor by its own flow (`p.grad`, a
   // model's output), not only what a caller may hand it.
   kSyncsOwnTensor = 1u << 18,
+  // Every return is softmax probabilities (`return F.softmax(out, dim=1)`): a model whose
+  // forward ends so hands probabilities to its caller, not logits.
+  kReturnsProbabilities = 1u << 19,
 };
 // A call matched to a project method by its name only (`*.method`): its structure counts, never
 // what it reads or returns, and whether it matched at all is not a fact about this call.
-constexpr uint32_t kMethodNameOnlyEffects = ~(kSyncs | kSyncsOwnTensor | kReturnsLoss | kReturnsOutput | kReturnsModel);
+constexpr uint32_t kMethodNameOnlyEffects =
+    ~(kSyncs | kSyncsOwnTensor | kReturnsLoss | kReturnsOutput | kReturnsModel | kReturnsProbabilities);
 // The bits of a function's own joined effects that its model reads (SemanticModel::complete):
 // the others do not change its analysis, so a different index that differs only there answers alike.
 constexpr uint32_t kOwnEffectsRead =
