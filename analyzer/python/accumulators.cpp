@@ -1,4 +1,5 @@
-// Predicates about accumulators: values that a loop over data grows batch after batch.
+// Predicates about accumulators: values that a loop over data grows batch after batch, or a
+// metric's update() grows call after call.
 #include <cctype>
 
 #include "python/kinds.h"
@@ -55,9 +56,47 @@ TSNode innermost_data_loop(const SemanticModel& m, TSNode n) {
 // data around it: nothing else in the loop rebinds `acc` to a fresh value (a lazy first value
 // under `if acc is None:` is fine), and no condition on `acc` bounds the growth
 // (`elif acc.size(0) < 10:`).
+// The statement sits in a metric's `update()` (or `record()`): a method, called once per batch
+// by the metric protocol, of a class that also has `compute()` or `reset()`, outside any loop of
+// its own. The method body plays the part of the loop body. Returns the method, or null.
+TSNode metric_update_method(const SemanticModel& m, TSNode n, TSNode acc) {
+  const Kinds& k = kinds();
+  if (!m.text(acc).starts_with("self.")) return {};
+  TSNode method{};
+  for (TSNode p : m.ancestors(n)) {
+    TSSymbol s = ts_node_symbol(p);
+    if (s == k.for_statement || s == k.while_statement || s == k.lambda || s == k.class_definition) return {};
+    if (s == k.function_definition) {
+      method = p;
+      break;
+    }
+  }
+  if (ts_node_is_null(method)) return {};
+  std::string_view name = m.text(field(method, "name"));
+  if (name != "update" && name != "record") return {};
+  TSNode cls{};
+  for (TSNode p : m.ancestors(method)) {
+    if (ts_node_symbol(p) == k.function_definition) return {};
+    if (ts_node_symbol(p) == k.class_definition) {
+      cls = p;
+      break;
+    }
+  }
+  if (ts_node_is_null(cls)) return {};
+  bool protocol = false;
+  for_each_named_child(field(cls, "body"), [&](TSNode c) {
+    if (ts_node_symbol(c) == k.decorated_definition) c = field(c, "definition");
+    if (ts_node_symbol(c) != k.function_definition) return;
+    std::string_view other = m.text(field(c, "name"));
+    protocol = protocol || other == "compute" || other == "reset";
+  });
+  return protocol ? method : TSNode{};
+}
+
 bool grows_across_iterations(const PredicateEnv& e, TSNode acc) {
   const SemanticModel& m = e.model;
   TSNode loop = innermost_data_loop(m, e.match);
+  if (ts_node_is_null(loop)) loop = metric_update_method(m, e.match, acc);
   if (ts_node_is_null(loop)) return false;
   std::string_view name = m.text(acc);
   // `samples["imgs"]`: a condition on `samples` (its other entries) may bound it too.
@@ -73,6 +112,9 @@ bool grows_across_iterations(const PredicateEnv& e, TSNode acc) {
     for (const Assignment& a : *list) {
       if (a.pos == own || a.pos <= ts_node_start_byte(loop) || a.pos > ts_node_end_byte(loop)) continue;
       if (a.loop_target || ts_node_is_null(a.value)) return false;
+      // Rebound to a slice of itself after growing (`acts = acts[:, 1:]`: one in, one out, a
+      // sliding window): bounded.
+      if (a.pos > own && m.text(a.value).find(std::string(name) + "[") != std::string_view::npos) return false;
       if (mentions(m.text(a.value), name)) continue;  // another self-update
       bool lazy = false;
       for_each_condition(m, a.value, loop, [&](TSNode c) {

@@ -31,7 +31,7 @@ class EpochMetric(Metric):
         y = y.to(self._targets)
 
         self._predictions = torch.cat([self._predictions, y_pred], dim=0)  # expect: TL203
-        self._targets = torch.cat([self._targets, y], dim=0)
+        self._targets = torch.cat([self._targets, y], dim=0)  # also: TL203
 
     def compute(self) -> None:
         return self.compute_fn(self._predictions, self._targets)

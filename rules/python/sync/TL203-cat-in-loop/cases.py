@@ -103,3 +103,45 @@ def chunks(net, loader):
             pred = torch.cat((pred, net(piece)), dim=0)  # grows over the chunks of one batch only
         outs.append(pred)
     return outs
+
+
+class EpochMetric:
+    # The metric protocol: update() is called once per batch, compute() reads what it kept.
+    def reset(self):
+        self._predictions = torch.tensor([])
+
+    def update(self, y_pred):
+        self._predictions = torch.cat([self._predictions, y_pred], dim=0)  # expect: TL203
+
+    def compute(self):
+        return self._predictions.mean()
+
+
+class BoundedWindow:
+    # update() keeps the last 100 rows: the condition bounds the growth.
+    def reset(self):
+        self.rows = torch.empty(0)
+
+    def update(self, x):
+        if self.rows.shape[0] < 100:
+            self.rows = torch.cat([self.rows, x])
+
+
+class Sketch:
+    # Not a metric: no compute() or reset(), update() is just a method name here.
+    def update(self, x):
+        self.parts = torch.cat([self.parts, x])
+
+
+class TemporalEnsembler:
+    # One action in, one out per call: the window slides, it does not grow.
+    def reset(self):
+        self.actions = None
+
+    def update(self, actions):
+        if self.actions is None:
+            self.actions = actions.clone()
+        else:
+            self.actions = torch.cat([self.actions, actions[:, -1:]], dim=1)
+        action, self.actions = self.actions[:, 0], self.actions[:, 1:]
+        return action
