@@ -145,7 +145,7 @@ ojson rule_pack_schema() {
                                                        {{"matcher", {{"type", "string"}, {"description", "An AST matcher expression, as clang-query takes"}}},
                                                         {"fix-member", {{"type", "string"}, {"description", "Rename the matched member call to this"}}}}))}}},
       {"default", one_of({"on", "off"}, "")},
-      {"region", one_of({"training-loop", "function"}, "")},
+      {"region", one_of({"training-loop", "function", "except-handler"}, "")},
       {"dedupe-by", {{"type", "string"}}},
       {"absorbs", strings("Rule codes")},
   };

@@ -200,6 +200,16 @@ std::string interpolate(std::string_view tmpl, const Bindings& b, const Semantic
   return out;
 }
 
+// The `except` clause around n in its own scope, or null.
+TSNode enclosing_except_clause(const SemanticModel& m, TSNode n) {
+  for (TSNode p : m.ancestors(n)) {
+    TSSymbol s = ts_node_symbol(p);
+    if (is_scope_boundary(s)) return {};
+    if (s == kinds().except_clause) return p;
+  }
+  return {};
+}
+
 TSNode statement_of(TSNode n, const SemanticModel& m) {
   const Kinds& k = kinds();
   TSNode p = n;
@@ -322,6 +332,8 @@ std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& pf) {
         TSNode region{};
         if (rule.spec.region == "training-loop" && !model.innermost_training_loop(node, &region))
           region = model.innermost_backward_loop(node);  // an epoch loop whose steps are in a nested loop
+        else if (rule.spec.region == "except-handler")
+          region = enclosing_except_clause(model, node);
         else if (const FunctionInfo* f = model.function(model.function_of(node))) region = f->node;
         if (!ts_node_is_null(region)) d.region = ByteRange{ts_node_start_byte(region), ts_node_end_byte(region)};
       }

@@ -226,8 +226,8 @@ RuleSpec Reader::rule(const YAML::Node& n) {
   }
   if (at["region"]) {
     r.region = scalar(at["region"], "region");
-    if (r.region != "training-loop" && r.region != "function")
-      fail(at["region"], "`region` must be `training-loop` or `function`");
+    if (r.region != "training-loop" && r.region != "function" && r.region != "except-handler")
+      fail(at["region"], "`region` must be `training-loop`, `function` or `except-handler`");
   }
   if (at["match"]) r.match = match(at["match"]);
   clang_rule_ = r.engine == "clang";

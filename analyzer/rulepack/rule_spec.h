@@ -94,7 +94,7 @@ struct RuleSpec {
   std::optional<std::string> anchor;  // metavariable the finding is reported on
   bool once_per_function = false;
   bool once_per_region = false;  // one finding per `region` (e.g. per training loop): one cause, one report
-  std::string region;  // "", "training-loop" or "function": see Diagnostic::region
+  std::string region;  // "", "training-loop", "function" or "except-handler": see Diagnostic::region
   // One finding per innermost training loop (or function) and text of this metavariable:
   // `loss.item()` on two adjacent lines is one problem.
   std::optional<std::string> dedupe_by;

@@ -266,6 +266,10 @@ TEST_CASE("report options: dedupe-by takes a metavariable, absorbs takes rule co
   err = error_of(with("match:", "absorbs: TL304\nmatch:"));
   CHECK_MESSAGE(contains(err, "`absorbs` must be a list"), err);
   CHECK(error_of(with("match:", "dedupe-by: $X\nabsorbs: [TL304]\nmatch:")).empty());
+  err = error_of(with("match:", "region: handler\nmatch:"));
+  CHECK_MESSAGE(contains(err, "`region` must be `training-loop`, `function` or `except-handler`"), err);
+  for (const char* region : {"training-loop", "function", "except-handler"})
+    CHECK(error_of(with("match:", std::string("region: ") + region + "\nreport: once-per-region\nmatch:")).empty());
 }
 
 TEST_CASE("docs are optional in a user's pack") {
