@@ -77,9 +77,10 @@ bool retries_in_oom_handler(const PredicateEnv& e, TSNode call) {
   if (ts_node_is_null(body)) return false;
   // A call of the try body that is the failed work: a project function (the step itself, not
   // a library helper), or a method of one of the object's components (`self.vae.decode(x)`).
+  auto does_work = [&](TSNode c) { return m.call_effects(c, kRunsModel | kBackward | kSteps) != 0; };
   auto is_work = [&](TSNode c) {
     std::string_view t = callee_text(m, c);
-    return m.call_resolves(c) || (t.starts_with("self.") && std::count(t.begin(), t.end(), '.') >= 2);
+    return does_work(c) || (t.starts_with("self.") && std::count(t.begin(), t.end(), '.') >= 2);
   };
   auto calls_in = [&](TSNode scope, auto&& visit) {
     walk(scope, [&](TSNode c) {
@@ -90,7 +91,9 @@ bool retries_in_oom_handler(const PredicateEnv& e, TSNode call) {
     }, [](TSNode) {});
   };
   bool same = false;
-  calls_in(body, [&](TSNode c) { same = same || (callee_text(m, c) == callee_text(m, call) && m.call_resolves(c)); });
+  // The same project function as the try body, when it does model work (a cache-clearing
+  // helper called in both places retries nothing).
+  calls_in(body, [&](TSNode c) { same = same || (callee_text(m, c) == callee_text(m, call) && does_work(c)); });
   if (same) return true;
   // A function of this file that does the failed work again in another way (a tiled decode
   // whose lambda calls the same `self.first_stage_model.decode`).

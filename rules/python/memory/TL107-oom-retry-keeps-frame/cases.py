@@ -1,3 +1,4 @@
+import gc
 import os
 
 import torch
@@ -117,3 +118,21 @@ def forward_any(net, batch):
         if batch.shape[0] > 1:
             return net(batch[: batch.shape[0] // 2])  # expect: TL107
         return net(batch[:1])
+
+
+def reset_cuda_memory():
+    gc.collect()
+    torch.cuda.empty_cache()
+
+
+def eval_step(net, batch, log):
+    # The same project function in the try body and the handler, but it only frees memory.
+    try:
+        out = net(batch)
+        reset_cuda_memory()
+        return out
+    except RuntimeError as err:
+        if "out of memory" in str(err):
+            log.warning("OOM during eval")
+            reset_cuda_memory()
+        return None
