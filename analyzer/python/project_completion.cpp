@@ -563,20 +563,30 @@ void SemanticModel::complete_eval_code() {
     for (const ModeCall& other : f.mode_calls)
       if (sets_eval && !other.eval && !f.mode_calls.front().reaches(other.pos) && !other.reaches(f.mode_calls.front().pos))
         sets_eval = false;
-    bool data_loop = false, fresh_model = false;
+    // The eval switch must reach a model call: `if mode == EVAL: model.eval()` followed by a
+    // forward run in either mode is a forward that picks its mode, not evaluation code. And a
+    // model the function builds itself (random weights: lazy-layer initialisation, shape
+    // inference) is not evaluated.
+    bool data_loop = false, fresh_model = false, eval_reaches_model = false, all_fresh = true, direct = false;
     for (uint32_t ci : f.calls) {
       const CallInfo& c = calls_[ci];
       if (c.decorator) continue;
       TSNode callee = field(c.node, "function");
       bool model_call = is_model_callee(callee);
       if (!model_call) continue;
+      direct = true;
+      if (sets_eval && f.mode_calls.front().reaches(ts_node_start_byte(c.node))) eval_reaches_model = true;
+      bool fresh = false;
       if (ts_node_symbol(callee) == k.identifier) {
         const Assignment* b = binding(text(callee), ts_node_start_byte(callee), fi);
         if (b && b->fn == fi && !b->parameter && !ts_node_is_null(b->value) && ts_node_symbol(b->value) == k.call &&
             value_is_model(b->value, fi, 0) > 0 && text(b->value).find("from_pretrained") == std::string_view::npos &&
-            text(b->value).find("load") == std::string_view::npos)
-          fresh_model = true;
+            text(b->value).find("load") == std::string_view::npos &&
+            text(f.node).find(std::string(text(callee)) + ".load") == std::string_view::npos)  // load_state_dict later
+          fresh = true;
       }
+      fresh_model = fresh_model || fresh;
+      all_fresh = all_fresh && fresh;
       for (TSNode p : ancestors(c.node)) {
         TSSymbol s = ts_node_symbol(p);
         if (s == k.function_definition || s == k.lambda) break;
@@ -585,6 +595,8 @@ void SemanticModel::complete_eval_code() {
     }
     clear_name_evidence();
     bool no_grad = f.no_grad_decorated || called_only_under_no_grad(fi);
+    // Only the function's own model calls say where its forward runs; through a helper, as before.
+    if (direct) sets_eval = sets_eval && eval_reaches_model && !all_fresh;
     bool by_flow = sets_eval || caller_sets_eval_mode(fi) || (no_grad && data_loop && !fresh_model);
     bool by_name = f.is_eval_by_name && data_loop && !fresh_model;
     f.is_eval = (by_flow || by_name) && !options_.is_test_file;

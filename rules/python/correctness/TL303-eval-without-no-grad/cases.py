@@ -1,3 +1,5 @@
+import contextlib
+
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -286,3 +288,37 @@ def get_model_fn(model, train=False):
             return model(x, labels)
 
     return model_fn
+
+
+def model_fn(model, batch, mode):
+    # The eval switch sits under `if mode == EVAL:` and the forward runs in either mode (under
+    # no_grad through a dictionary in eval): a forward that picks its mode, not evaluation code.
+    if mode == "eval":
+        model.eval()
+    contexts = {"eval": torch.no_grad, "train": contextlib.nullcontext}
+    with contexts[mode]():
+        return model(batch)
+
+
+class Net(nn.Module):
+    def __init__(self, config):
+        super().__init__()
+        self.head = nn.LazyLinear(config.classes)
+        self.drop = nn.Dropout(0.1)
+
+    def forward(self, x):
+        return self.head(self.drop(x))
+
+
+def init_model_fn(config):
+    # A freshly built model run once on random input to initialise lazy layers.
+    model = Net(config).eval()
+    _ = model(torch.randn(2, 16))
+    return model
+
+
+def caption(config, weights, image):
+    # Built fresh, but its trained weights are loaded before it runs: inference.
+    encoder = Net(config).eval()
+    encoder.load_state_dict(torch.load(weights, weights_only=True))
+    return encoder(image)  # expect: TL303
