@@ -2,6 +2,7 @@
 // value comes from). Parent walks stop at function boundaries: a def inside a loop is not
 // the loop.
 #include <algorithm>
+#include <cstdlib>
 #include <functional>
 
 #include "python/kinds.h"
@@ -330,6 +331,21 @@ BranchExit branch_exit(const SemanticModel& m, TSNode block) {
 
 }  // namespace
 
+bool SemanticModel::runs_few_times(TSNode loop) const {
+  const Kinds& k = kinds();
+  if (ts_node_symbol(loop) != k.for_statement) return false;
+  TSNode it = field(loop, "right");
+  if (ts_node_symbol(it) != k.call || text(field(it, "function")) != "range") return false;
+  std::vector<long> bounds;
+  bool literal = true;
+  for_each_named_child(field(it, "arguments"), [&](TSNode a) {
+    if (ts_node_symbol(a) != k.integer) literal = false;
+    else bounds.push_back(std::strtol(std::string(text(a)).c_str(), nullptr, 0));
+  });
+  if (!literal || bounds.empty() || bounds.size() > 2) return false;
+  return (bounds.size() == 1 ? bounds[0] : bounds[1] - bounds[0]) <= 10;
+}
+
 bool SemanticModel::every_iteration(TSNode n) const {
   const Kinds& k = kinds();
   TSNode child = n;
@@ -347,7 +363,7 @@ bool SemanticModel::every_iteration(TSNode n) const {
     }
     if (is_loop(k, s)) {
       const LoopInfo* l = loop(p);
-      if (l && l->training) return !breaks_innermost;
+      if (l && l->training) return !breaks_innermost && !runs_few_times(p);
       breaks_innermost = false;  // it left that inner loop, not the training loop
     }
     child = p;
