@@ -161,6 +161,16 @@ bool persists_across_iterations(const PredicateEnv& e, TSNode acc) {
   return !backpropagated;
 }
 
+// Whether an identifier `name` occurs in `expr` (`self.optim_dict[p]` holds `p`).
+bool contains_identifier(const SemanticModel& m, TSNode expr, std::string_view name) {
+  bool found = false;
+  walk(expr, [&](TSNode c) {
+    if (ts_node_symbol(c) == kinds().identifier && m.text(c) == name) found = true;
+    return !found;
+  }, [](TSNode) {});
+  return found;
+}
+
 // The modules whose `.parameters()` the optimizer bound to `name` was built over
 // (`Adam(chain(self.G.parameters(), self.D.parameters()))`: self.G, self.D); empty when unknown.
 std::vector<std::string_view> parameter_owners(const SemanticModel& m, std::string_view name, uint32_t pos, int fn) {
@@ -184,11 +194,36 @@ std::vector<std::string_view> parameter_owners(const SemanticModel& m, std::stri
 bool loop_never_clears_grad(const PredicateEnv& e, TSNode opt) {
   TSNode loop{};
   const LoopInfo* l = e.model.innermost_training_loop(e.match, &loop);
+  // A different optimizer each pass, chosen by the loop variable (`for p in queue:
+  // self.optim_dict[p].step()`, `for opt in optimizers: opt.step()`): each steps once per pass
+  // of the loop around, if one trains; that loop is the one to judge.
+  auto by_loop_variable = [&](TSNode candidate) {
+    if (ts_node_symbol(candidate) != kinds().for_statement) return false;
+    bool found = false;
+    walk(field(candidate, "left"), [&](TSNode t) {
+      if (ts_node_symbol(t) == kinds().identifier && contains_identifier(e.model, opt, e.model.text(t))) found = true;
+      return !found;
+    }, [](TSNode) {});
+    return found;
+  };
+  bool picked_per_pass = l && by_loop_variable(loop);
+  if (picked_per_pass) {
+    l = nullptr;
+    for (TSNode p : e.model.ancestors(loop)) {
+      if (is_scope_boundary(ts_node_symbol(p))) break;
+      const LoopInfo* outer = e.model.loop(p);
+      if (outer && outer->training && !by_loop_variable(p)) {
+        l = outer;
+        loop = p;
+        break;
+      }
+    }
+  }
   if (!l || l->clears_grad || l->passes_optimizer_to_unknown) return false;
   // An optimizer built in the loop body (over a tensor made fresh each iteration, as in
   // per-step latent optimisation) starts from new gradients every time.
-  if (e.model.assigned_within(e.model.function_of(e.match), e.model.text(opt), ts_node_start_byte(loop),
-                              ts_node_end_byte(loop)))
+  if (!picked_per_pass && e.model.assigned_within(e.model.function_of(e.match), e.model.text(opt),
+                                                  ts_node_start_byte(loop), ts_node_end_byte(loop)))
     return false;
   std::string_view name = e.model.text(opt);
   for (const std::string& cleared : l->cleared_optimizers)

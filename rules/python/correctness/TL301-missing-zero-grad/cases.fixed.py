@@ -147,3 +147,24 @@ class InfoGAN:
             ce(self.Q(self.G(z, c)), c).backward()
             self.q_optimizer.step()  # expect: TL301
             self.q_optimizer.zero_grad()
+
+
+class CPUOffloadOptimizer:
+    # One optimizer per parameter, each stepped once per call: the loop picks a different one
+    # each pass (the wrapper's zero_grad clears them).
+    def step(self):
+        for p, event in self.queue.items():
+            event.synchronize()
+            self.optim_dict[p].step()
+
+    def zero_grad(self):
+        for p in self.optim_dict:
+            p.grad = None
+
+
+def several_optimizers(model, loader, optimizers):
+    for x, y in loader:
+        model(x, y).backward()
+        for opt in optimizers:
+            opt.step()  # expect: TL301
+            opt.zero_grad()
