@@ -51,8 +51,16 @@ bool is_frozen_module(const PredicateEnv& e, TSNode x) { return e.model.is_froze
 bool runs_model(const PredicateEnv& e, TSNode callee) {
   TSNode call = e.model.parent(callee);
   if (ts_node_symbol(call) != kinds().call) return false;
-  uint32_t effects = e.model.call_effects(call, kRunsModel | kNoGradBody | kBackward);
-  if (!(effects & kRunsModel) || (effects & (kNoGradBody | kBackward))) return false;
+  // A transform that hands back a module (`model = convert_pt2e(model)`, a quantizer, a
+  // fuser) rewrites the model; any forward it runs on the way is its own business.
+  // Also by its use: its result replaces the model it was handed (`m = convert_pt2e(m)`).
+  uint32_t effects = e.model.call_effects(call, kRunsModel | kNoGradBody | kBackward | kReturnsModel);
+  if (!(effects & kRunsModel) || (effects & (kNoGradBody | kBackward | kReturnsModel))) return false;
+  if (TSNode stmt = e.model.parent(call); ts_node_symbol(stmt) == kinds().assignment && same_node(field(stmt, "right"), call) &&
+      ts_node_symbol(field(stmt, "left")) == kinds().identifier) {
+    std::string_view target = e.model.text(field(stmt, "left"));
+    if (any_argument(field(call, "arguments"), [&](TSNode a) { return e.model.text(a) == target; })) return false;
+  }
   // A helper of this file that is evaluation code itself carries the finding at its own
   // model call: one problem, one finding (`profile_torch_image(model.visual, ...)`).
   if (const FunctionInfo* f = e.model.function(e.model.local_function(e.model.call_target(call))); f && f->is_eval)

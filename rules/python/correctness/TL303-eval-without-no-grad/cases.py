@@ -322,3 +322,16 @@ def caption(config, weights, image):
     encoder = Net(config).eval()
     encoder.load_state_dict(torch.load(weights, weights_only=True))
     return encoder(image)  # expect: TL303
+
+
+def calibrate_and_fuse(model, example):
+    model(example)  # expect: TL303
+    return fuse_modules(model)
+
+
+def convert_for_deploy(model, example):
+    # The transform's result replaces the model it was handed: it rewrites the model, and its
+    # own forward is reported where it runs, not again at this call.
+    model.eval()
+    model = calibrate_and_fuse(model, example)
+    return model
