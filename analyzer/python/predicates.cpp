@@ -155,6 +155,8 @@ bool persists_across_iterations(const PredicateEnv& e, TSNode acc) {
   uint32_t self_update = ts_node_symbol(e.match) == k.assignment ? ts_node_end_byte(e.match) : 0;
   if (e.model.assigned_within(fn, name, ts_node_start_byte(loop), ts_node_end_byte(loop), self_update)) return false;
   if (rebound_every_step(e.model, fn, name, loop)) return false;
+  // A loop of a handful of literal passes keeps a handful of values: bounded, no growth.
+  if (e.model.runs_few_times(loop)) return false;
   bool backpropagated = false;
   walk(loop, [&](TSNode c) {
     if (backpropagated) return false;

@@ -278,8 +278,9 @@ class SemanticModel {
   // Softmax probabilities by construction (shape_facts.cpp); with `through_models`, also a
   // model call whose forward returns them (an index question).
   bool softmax_output(TSNode v, int depth, bool through_models) const;
-  // A `for` over `range(N)` / `range(a, b)` with literal bounds and at most 10 iterations (a
-  // warm-up): what it costs per iteration is paid a few times, not every training step.
+  // A `for` over `range(N)` / `range(a, b)` with literal bounds, or over a literal tuple or
+  // list, of at most 10 iterations (a warm-up, two models side by side): what it costs per
+  // iteration is paid a few times, not every training step.
   bool runs_few_times(TSNode loop) const;
   const LoopInfo* loop(TSNode loop_node) const;
   const LoopInfo* innermost_training_loop(TSNode n, TSNode* loop_node = nullptr) const;

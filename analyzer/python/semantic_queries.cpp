@@ -335,6 +335,9 @@ bool SemanticModel::runs_few_times(TSNode loop) const {
   const Kinds& k = kinds();
   if (ts_node_symbol(loop) != k.for_statement) return false;
   TSNode it = field(loop, "right");
+  // A literal collection: `for model, opt in ((ref, ref_opt), (fsdp, fsdp_opt)):`.
+  if (ts_node_symbol(it) == k.tuple || ts_node_symbol(it) == k.list || ts_node_symbol(it) == k.expression_list)
+    return ts_node_named_child_count(it) <= 10;
   if (ts_node_symbol(it) != k.call || text(field(it, "function")) != "range") return false;
   std::vector<long> bounds;
   bool literal = true;

@@ -116,3 +116,15 @@ def metrics_beside_the_loss(reward_model, loader, optimizer):
             loss.backward()
             optimizer.step()
             total_accuracy += output_dict["accuracy"]
+
+
+def two_models_side_by_side(ref_model, ref_opt, model, opt, x, steps):
+    # The inner loop runs twice (a literal pair): it keeps two outputs, rebuilt every step.
+    for step in range(steps):
+        outputs = []
+        for net, optim in ((ref_model, ref_opt), (model, opt)):
+            optim.zero_grad()
+            outputs.append(net(x).sum())
+            outputs[-1].backward()
+            optim.step()
+        compare(outputs)
