@@ -457,7 +457,7 @@ const std::vector<NamedContext> kContexts = {
     {"training-function", ctx_training_function,
      "in a function that runs backward, itself or through the project functions it calls (any file)"},
     {"every-iteration", ctx_every_iteration,
-     "inside a training loop and not under a periodic guard (`if step % N == 0`, `if should_log:`, an except handler); a loop over a literal `range(N)` of at most 10 iterations (a warm-up) is no hot loop"},
+     "inside a training loop and not under a periodic guard (`if step % N == 0`, `if should_log:`, an except handler); a loop over a literal `range(N)`, tuple or list of at most 10 iterations (a warm-up) is no hot loop"},
     {"no-grad", ctx_no_grad,
      "under torch.no_grad()/inference_mode()/set_grad_enabled(False), in a function decorated so, or in a function only ever called under one"},
     {"eval-code", ctx_eval_code,

@@ -111,3 +111,15 @@ def compile_after_warmup(model, loader, optimizer, warmup_steps):
         optimizer.zero_grad()
         F.cross_entropy(model(x), y).backward()
         optimizer.step()
+
+
+def autotune_per_shape(shapes, safe_int_mm):
+    # The function is defined anew in each pass (a new function object per shape): compiling
+    # it there is compiling a different function each time.
+    for x_shape, w_shape in shapes:
+
+        def wrap_int_mm(x, w):
+            return safe_int_mm(x.reshape(-1, x.shape[-1]), w)
+
+        wrap_int_mm_opt = torch.compile(wrap_int_mm, mode="max-autotune")
+        wrap_int_mm_opt(torch.randn(x_shape), torch.randn(w_shape))
