@@ -1609,9 +1609,10 @@ bool synchronize_statement(const SemanticModel& m, TSNode stmt) {
 bool device_waited_beside(const PredicateEnv& e, TSNode read) {
   const SemanticModel& m = e.model;
   const Kinds& k = kinds();
+  // The statement of a block that holds the read; none at module level (the module is no block).
   TSNode stmt = read;
-  while (!ts_node_is_null(stmt) && ts_node_symbol(m.parent(stmt)) != k.block) stmt = m.parent(stmt);
-  if (ts_node_is_null(stmt)) return false;
+  for (TSNode up = m.parent(stmt); !ts_node_is_null(up) && ts_node_symbol(up) != k.block; up = m.parent(stmt)) stmt = up;
+  if (ts_node_is_null(m.parent(stmt))) return false;
   auto queues_work = [&](TSNode t) {
     std::vector<Event> events;
     collect_events(m, t, ts_node_start_byte(t), ts_node_end_byte(t), TSNode{}, 0, events);
