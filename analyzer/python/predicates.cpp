@@ -118,7 +118,8 @@ bool optimizer_steps_in(const SemanticModel& m, TSNode region, TSNode skip) {
     if (ts_node_symbol(c) != kinds().call) return true;
     TSNode f = field(c, "function");
     if (ts_node_symbol(f) == kinds().attribute && m.text(field(f, "attribute")) == "step")
-      steps = m.is_optimizer(field(f, "object")) || any_argument(field(c, "arguments"), [&](TSNode a) { return m.is_optimizer(a); });
+      steps = m.is_optimizer(field(f, "object")) ||
+              any_argument(field(c, "arguments"), [&](TSNode a) { return !ts_node_is_null(a) && m.is_optimizer(a); });
     return true;
   }, [](TSNode) {});
   return steps;
