@@ -202,6 +202,26 @@ bool SemanticModel::softmax_output(TSNode v, int depth, bool through_models) con
                             (ts_node_symbol(object) == k.attribute && text(field(object, "object")) == "self");
     return !module_attribute && !imports().imported(text(object));
   }
+  // A local `nn.Sequential(...)` whose last layer is `nn.Softmax(...)`: its output is
+  // probabilities (`probe = nn.Sequential(nn.LazyLinear(c), nn.Softmax(-1))`).
+  if (ts_node_symbol(f) == k.identifier) {
+    const Assignment* b = binding(text(f), ts_node_start_byte(f), function_of(f));
+    if (b && !b->augmented && !b->element && !b->parameter && !ts_node_is_null(b->value)) {
+      TSNode built = b->value;
+      // `Sequential(...).to(device)`: the module itself.
+      while (ts_node_symbol(built) == k.call && ts_node_symbol(field(built, "function")) == k.attribute &&
+             text(field(field(built, "function"), "attribute")) == "to")
+        built = field(field(built, "function"), "object");
+      if (ts_node_symbol(built) == k.call && canonical(field(built, "function")) == "torch.nn.Sequential") {
+        TSNode args = field(built, "arguments");
+        uint32_t n = ts_node_is_null(args) ? 0 : ts_node_named_child_count(args);
+        TSNode last = n ? ts_node_named_child(args, n - 1) : TSNode{};
+        if (!ts_node_is_null(last) && ts_node_symbol(last) == k.call &&
+            canonical(field(last, "function")) == "torch.nn.Softmax")
+          return true;
+      }
+    }
+  }
   if (!through_models) return false;
   const ClassSummary* cls = instance_class(f);
   return cls && cls->is_module && target_effects(cls->qualname + ".__call__", kReturnsProbabilities);
@@ -232,7 +252,7 @@ const std::vector<NamedPredicate>& shape_predicates() {
       {"transposed-layout", transposed_layout_value,
        "the value's memory layout comes from a transpose (`.t()` without a unit dimension, `.transpose(a, b)`, a `permute` out of order, `.T`, `.mT`) through layout-keeping methods (`eq`, `float`, `detach`, `to`...), slices and local names, with nothing making it contiguous since"},
       {"softmax-value", softmax_value,
-       "softmax probabilities: `F.softmax`, `torch.softmax`, `nn.Softmax(...)(x)`, `x.softmax(dim)` (not `self.softmax(x)`), the output of a model whose forward returns them, also through a local name by the binding in effect at the use, unless that binding is in a branch the use is not in and an earlier value may reach it"},
+       "softmax probabilities: `F.softmax`, `torch.softmax`, `nn.Softmax(...)(x)`, `x.softmax(dim)` (not `self.softmax(x)`), the output of a local `nn.Sequential` ending in `nn.Softmax` or of a model whose forward returns them, also through a local name by the binding in effect at the use, unless that binding is in a branch the use is not in and an earlier value may reach it"},
       {"cross-entropy-module", cross_entropy_module,
        "the callee is a name or `self.` attribute bound to `torch.nn.CrossEntropyLoss(...)` (the binding in effect at the call)"},
       {"max-shifted", max_shifted,
