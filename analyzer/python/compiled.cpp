@@ -117,10 +117,6 @@ bool block_exits(TSNode block) {
   return is_kind(last, "return_statement") || is_kind(last, "raise_statement");
 }
 
-// Method names of a logger (logging.Logger, loguru, transformers' `warning_once`).
-constexpr std::array<std::string_view, 11> kLoggerMethods = {
-    "debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log", "warning_once", "info_once"};
-
 // A call that makes or returns a logger: `logging.getLogger(__name__)`, `get_logger(...)` of
 // a logging module (transformers, accelerate, diffusers).
 bool makes_logger(const SemanticModel& m, TSNode value) {
@@ -868,7 +864,7 @@ bool is_logger(const PredicateEnv& e, TSNode x) {
   return b && !b->parameter && makes_logger(m, b->value);
 }
 
-bool is_logger_method(const PredicateEnv& e, TSNode name) { return in(kLoggerMethods, e.model.text(name)); }
+bool is_logger_method(const PredicateEnv& e, TSNode name) { return is_logger_method_name(e.model.text(name)); }
 
 // Dynamo breaks the graph at prints and log calls unless told to skip or reorder them
 // (`torch._dynamo.config.ignore_logger_methods`, `reorderable_logging_functions`); a file

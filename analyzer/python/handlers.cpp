@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "python/kinds.h"
+#include "python/names.h"
 #include "python/predicates.h"
 
 namespace torchlint::py {
@@ -51,8 +52,7 @@ bool formats_message(const SemanticModel& m, TSNode call, TSNode handler) {
     if (s != kinds().call || ts_node_eq(p, call)) continue;
     std::string_view callee = callee_text(m, p);
     std::string_view method = callee.substr(callee.rfind('.') + 1);
-    for (std::string_view printer : {"print", "debug", "info", "warning", "warn", "error", "exception", "critical", "log"})
-      if (method == printer) return true;
+    if (method == "print" || is_logger_method_name(method)) return true;
   }
   return false;
 }
@@ -90,19 +90,18 @@ bool retries_in_oom_handler(const PredicateEnv& e, TSNode call) {
       return true;
     }, [](TSNode) {});
   };
-  bool same = false;
-  // The same project function as the try body, when it does model work (a cache-clearing
-  // helper called in both places retries nothing).
-  calls_in(body, [&](TSNode c) { same = same || (callee_text(m, c) == callee_text(m, call) && does_work(c)); });
+  // One pass over the try body: the failed work it did. The same function again, when it does
+  // model work, is a retry (a cache-clearing helper called in both places retries nothing).
+  std::vector<std::string_view> work;
+  calls_in(body, [&](TSNode c) {
+    if (is_work(c)) work.push_back(callee_text(m, c));
+  });
+  bool same = std::find(work.begin(), work.end(), callee_text(m, call)) != work.end() && does_work(call);
   if (same) return true;
   // A function of this file that does the failed work again in another way (a tiled decode
   // whose lambda calls the same `self.first_stage_model.decode`).
   const FunctionInfo* retry = m.function(m.local_function(m.call_target(call)));
   if (!retry) return false;
-  std::vector<std::string_view> work;
-  calls_in(body, [&](TSNode c) {
-    if (is_work(c)) work.push_back(callee_text(m, c));
-  });
   calls_in(field(retry->node, "body"), [&](TSNode c) {
     same = same || std::find(work.begin(), work.end(), callee_text(m, c)) != work.end();
   });

@@ -89,6 +89,13 @@ bool is_loss_value_name(std::string_view name, bool called) {
   return !in(kAboutLossWords, last);
 }
 
+bool is_logger_method_name(std::string_view method) {
+  for (std::string_view m : {"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log",
+                             "warning_once", "info_once"})
+    if (method == m) return true;
+  return false;
+}
+
 bool is_optimizer_name(std::string_view name) {
   std::string l = lower(name);
   if (l.find("sched") != std::string::npos) return false;
