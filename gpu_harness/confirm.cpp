@@ -55,7 +55,8 @@ Confirmation confirm_pair(const Experiment& e, const Variant& bad, const Variant
         return c;
       }
       // An exception inside the loop is what `raises` measures, in the program (not its twin).
-      bool evidence = e.failure_is_evidence && v == &bad && failed_in_loop(run);
+      bool evidence = (e.failure_is_evidence && v == &bad && failed_in_loop(run)) ||
+                      (e.fixed_may_fail && v == &fixed && run.end == "exit" && run.status != 0 && !run.error.empty());
       if (!why.empty() && !evidence) {
         Confirmation c = no_verdict(e, Verdict::Inconclusive, (v == &bad ? "" : "the fixed twin: ") + why);
         c.torch_version = run.torch_version;

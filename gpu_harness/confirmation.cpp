@@ -31,6 +31,8 @@ std::string format_amount(double value, const std::string& unit) {
     if (a >= 1e-3) return fmt::format("{:.2f} ms", value * 1e3);
     return fmt::format("{:.1f} µs", value * 1e6);
   }
+  // A small figure without a unit (a weight change of 0.02) keeps three significant digits.
+  if (value != 0 && std::fabs(value) < 1) return fmt::format("{:.3g}", value);
   return fmt::format("{:.1f}", value);
 }
 

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <functional>
 
+#include "gpu_harness/judging.h"
 #include "gpu_harness/stats.h"
 
 namespace torchlint::harness {
@@ -23,6 +24,11 @@ const std::vector<Experiment> kExperiments = {
     {"param-update", {"update"}, "how far each optimizer step moves the weights of the modules called in the loop (L2 norm)"},
     {"copy-count", {"copies"}, "host-to-device copies per iteration, their bytes, and those from pageable (unpinned) host memory", true},
     {"raises", {}, "whether the loop fails with an exception after some iterations while the fixed twin runs them all", false, true},
+    {"lr-schedule", {"lr"}, "the learning rate each optimizer step runs with, against the fixed twin's at the same iteration"},
+    {"sample-order", {"order"}, "whether each pass over a DistributedSampler yields the order of the pass before"},
+    {"load-keys", {"keys"}, "the checkpoint keys load_state_dict ignored and the values it left as they were (the fixed twin's check may fail)",
+     false, false, true},
+    {"peak-memory", {"peak"}, "the most bytes the program's tensors hold at once in each step (on CUDA also the allocator's peak)"},
 };
 
 }  // namespace
@@ -46,21 +52,6 @@ const Experiment* find_experiment(std::string_view name) {
     if (e.name == name) return &e;
   return nullptr;
 }
-
-namespace {
-
-// Consecutive samples of one run of the loop, both after warm-up.
-template <typename F>
-void for_each_step(const ProbeRun& run, int warmup, F&& f) {
-  for (size_t k = 0; k + 1 < run.samples.size(); ++k) {
-    const Sample& a = run.samples[k];
-    const Sample& b = run.samples[k + 1];
-    if (a.segment != b.segment || a.last || a.index < static_cast<size_t>(warmup)) continue;
-    f(a, b);
-  }
-}
-
-}  // namespace
 
 size_t measured_steps(const ProbeRun& run, int warmup) {
   size_t n = 0;
@@ -123,47 +114,6 @@ std::string unusable_run(const ProbeRun& run, int warmup, const std::string& sit
 }
 
 namespace {
-
-std::string signed_amount(double v, const std::string& unit) { return (v >= 0 ? "+" : "") + format_amount(v, unit); }
-
-// What one run says about a metric: its least-squares growth per step, or its mean per step.
-using RunFigure = std::function<double(const ProbeRun&)>;
-RunFigure slope_of(const char* metric, int warmup) {
-  return [=](const ProbeRun& r) { return step_series(r, metric, warmup).slope; };
-}
-RunFigure mean_of(const char* metric, int warmup) {
-  return [=](const ProbeRun& r) { return step_series(r, metric, warmup).mean; };
-}
-
-// A figure over repeated runs: the median of each run's value, and how far they stray.
-Figure figure(const std::string& metric, const std::string& unit, const std::vector<ProbeRun>& bad,
-              const std::vector<ProbeRun>& fixed, const RunFigure& of) {
-  Figure f;
-  f.metric = metric;
-  f.unit = unit;
-  std::vector<double> b, x;
-  for (const auto& r : bad) b.push_back(of(r));
-  for (const auto& r : fixed) x.push_back(of(r));
-  f.bad = median(b);
-  f.fixed = median(x);
-  f.spread = half_range(b);
-  return f;
-}
-
-bool has_metric(const std::vector<ProbeRun>& runs, const std::string& metric) {
-  for (const auto& r : runs)
-    for (const auto& s : r.samples)
-      if (s.values.count(metric)) return true;
-  return false;
-}
-
-Confirmation verdict(Verdict v, Figure main, std::string why) {
-  Confirmation c;
-  c.verdict = v;
-  c.main = std::move(main);
-  c.why = std::move(why);
-  return c;
-}
 
 Confirmation judge_memory(const std::vector<ProbeRun>& bad, const std::vector<ProbeRun>& fixed, int w) {
   Figure nodes = figure("graph nodes retained per step", "nodes", bad, fixed, slope_of("graph_nodes", w));
@@ -285,23 +235,6 @@ Confirmation judge_train_mode(const std::vector<ProbeRun>& bad, const std::vecto
   return verdict(Verdict::Inconclusive, wrong, numbers);
 }
 
-// A counter the probe writes only once it is non-zero: absent before counts as 0.
-RunFigure count_of(const std::string& key, int warmup) {
-  return [=](const ProbeRun& r) {
-    auto at = [&](const Sample& s) {
-      auto it = s.values.find(key);
-      return it == s.values.end() ? 0.0 : it->second;
-    };
-    double sum = 0;
-    size_t n = 0;
-    for_each_step(r, warmup, [&](const Sample& a, const Sample& b) {
-      sum += at(b) - at(a);
-      ++n;
-    });
-    return n ? sum / static_cast<double>(n) : 0.0;
-  };
-}
-
 constexpr std::string_view kCallPrefix = "call:";
 
 std::vector<std::string> call_names(const std::vector<ProbeRun>& bad, const std::vector<ProbeRun>& fixed) {
@@ -336,6 +269,23 @@ Confirmation judge_calls(const std::vector<ProbeRun>& bad, const std::vector<Pro
   if (calls.empty()) return verdict(Verdict::NotConfirmed, ops, "no model forward pass, model move or device-wide call ran in the loop");
   const Figure& top = calls.front();
   double removed = top.bad - top.fixed;
+  // Nothing removed from the steps, but from before the loop: a whole pass over the data made
+  // once, to count it (the cost is paid per run, not per step).
+  if (removed < 0.1) {
+    std::vector<Figure> before;
+    for (const auto& name : call_names(bad, fixed))
+      before.push_back(figure("calls of " + name + " before the loop", "calls", bad, fixed, first_of(std::string(kCallPrefix) + name)));
+    auto most = std::max_element(before.begin(), before.end(),
+                                 [](const Figure& a, const Figure& b) { return a.bad - a.fixed < b.bad - b.fixed; });
+    if (most != before.end() && most->bad - most->fixed >= 1) {
+      Confirmation c = verdict(Verdict::Confirmed, *most,
+                               fmt::format("{:.0f} {}; fixed: {:.0f} → the fix removes {:.0f} of them, made once before the loop starts "
+                                           "(per run, not per step)",
+                                           most->bad, most->metric, most->fixed, most->bad - most->fixed));
+      c.more = calls;
+      return c;
+    }
+  }
   std::string numbers = fmt::format("{:.2f} {}; fixed: {:.2f}", top.bad, top.metric, top.fixed);
   Confirmation c;
   if (removed >= 0.5) {
@@ -402,18 +352,31 @@ Confirmation judge_growth(const std::vector<ProbeRun>& bad, const std::vector<Pr
 // makes a loop that moved nothing move them) changes what training computes.
 Confirmation judge_update(const std::vector<ProbeRun>& bad, const std::vector<ProbeRun>& fixed, int w) {
   Figure update = figure("weight change per step (L2 norm)", "", bad, fixed, mean_of("update", w));
+  Figure moved = figure("parameter tensors moved per step", "tensors", bad, fixed, mean_of("moved", w));
   std::string numbers = fmt::format("each step moves the weights by {:.3g}; fixed: {:.3g}", update.bad, update.fixed);
   double larger = std::max(update.bad, update.fixed), smaller = std::min(update.bad, update.fixed);
-  if (larger <= 0) return verdict(Verdict::NotConfirmed, update, numbers + " → no step moves any weight, with or without the fix");
+  auto with_moved = [&](Confirmation c) {
+    c.more.push_back(moved);
+    return c;
+  };
+  if (larger <= 0) return with_moved(verdict(Verdict::NotConfirmed, update, numbers + " → no step moves any weight, with or without the fix"));
   if (update.bad <= 1e-3 * update.fixed)
-    return verdict(Verdict::Confirmed, update, numbers + " → the optimizer steps change nothing: the loop does not train");
+    return with_moved(verdict(Verdict::Confirmed, update, numbers + " → the optimizer steps change nothing: the loop does not train"));
   if (larger >= 2 * smaller)
-    return verdict(Verdict::Confirmed, update,
-                   numbers + fmt::format(" → every step is {:.3g}× {} than the fixed one", larger / smaller,
-                                         update.bad > update.fixed ? "larger" : "smaller"));
+    return with_moved(verdict(Verdict::Confirmed, update,
+                              numbers + fmt::format(" → every step is {:.3g}× {} than the fixed one", larger / smaller,
+                                                    update.bad > update.fixed ? "larger" : "smaller")));
+  // Weights meant to be frozen that train anyway (or the reverse): which tensors move changes.
+  if (std::fabs(moved.bad - moved.fixed) >= 0.5 && moved.spread < 0.5) {
+    Confirmation c = verdict(Verdict::Confirmed, moved,
+                             fmt::format("{:.1f} parameter tensors move at each step; fixed: {:.1f} → the fix changes which weights train ({})",
+                                         moved.bad, moved.fixed, numbers));
+    c.more.push_back(update);
+    return c;
+  }
   if (larger - smaller <= 0.05 * larger)
-    return verdict(Verdict::NotConfirmed, update, numbers + " → the fix does not change what the steps do");
-  return verdict(Verdict::Inconclusive, update, numbers + " → the fix changes the steps by less than 2×");
+    return with_moved(verdict(Verdict::NotConfirmed, update, numbers + " → the fix does not change what the steps do"));
+  return with_moved(verdict(Verdict::Inconclusive, update, numbers + " → the fix changes the steps by less than 2×"));
 }
 
 // Host-to-device copies: the fix removes copies from every step, or makes them come from
@@ -487,6 +450,10 @@ Confirmation judge(const Experiment& e, const std::vector<ProbeRun>& bad, const 
   else if (e.name == "param-update") c = judge_update(bad, fixed, warmup);
   else if (e.name == "copy-count") c = judge_copies(bad, fixed, warmup);
   else if (e.name == "raises") c = judge_raises(bad, fixed, warmup);
+  else if (e.name == "lr-schedule") c = judge_lr_schedule(bad, fixed, warmup);
+  else if (e.name == "sample-order") c = judge_sample_order(bad, fixed, warmup);
+  else if (e.name == "load-keys") c = judge_load_keys(bad, fixed, warmup);
+  else if (e.name == "peak-memory") c = judge_peak_memory(bad, fixed, warmup);
   c.experiment = e.name;
   c.repeats = bad.size();
   for (const auto& r : bad) c.n += measured_steps(r, warmup);

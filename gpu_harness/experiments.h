@@ -16,6 +16,7 @@ struct Experiment {
   std::string what;                  // one line for docs and `rules`
   bool needs_gpu = false;            // what it measures exists only under CUDA (host-to-device copies)
   bool failure_is_evidence = false;  // the program failing inside the loop is the cost (not "no measurement")
+  bool fixed_may_fail = false;       // the fixed twin adds a check: its failing (anywhere) is evidence too
 };
 
 const std::vector<std::string>& experiment_names();

@@ -30,7 +30,7 @@ def batches(n, size=64):
 
 BATCHES = int(os.environ.get("TORCHLINT_EXAMPLE_BATCHES", "100"))
 model = Net().to(device)
-criterion = nn.CrossEntropyLoss()
+criterion = loss_fn = nn.CrossEntropyLoss()
 optimizer = torch.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
 loader = train_loader = batches(BATCHES)
 val_loader = test_loader = batches(BATCHES)

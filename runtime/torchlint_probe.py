@@ -26,13 +26,24 @@ Metrics ($TORCHLINT_PROBE_METRICS, comma-separated; each costs only when asked f
   trainmode  top-level module calls with gradients on whose dropout/batch-norm layers are in eval mode
   calls   calls whose cost is per call, cumulative, by name: top-level module calls (Net.forward),
           Module.to/.cuda/.cpu, torch.cuda.empty_cache/.synchronize (looked up after the loop
-          starts: a name imported before it is not seen); on CUDA also cudaMalloc calls
-  ops     ATen operations dispatched (each is a kernel launch on a GPU) and the bytes of the new
-          tensors they return (views and in-place results excluded), cumulative
+          starts: a name imported before it is not seen), batches a DataLoader yields (from the
+          import of torch.utils.data, so those loaded before the loop count); on CUDA also
+          cudaMalloc calls
+  ops     ATen operations that do work (each is a kernel launch on a GPU; views such as `t`,
+          `view`, `detach` are metadata only and not counted) and the bytes of the new tensors
+          they return (in-place results excluded), cumulative
   copies  host-to-device copies, their bytes, and those from pageable (not pinned) host memory,
           cumulative
   update  how far the parameters of the modules called at top level in the loop moved since the
-          previous sample (L2 norm of the change), cumulative
+          previous sample (L2 norm of the change), and how many parameter tensors moved, cumulative
+  lr      the learning rate (first parameter group) of the latest optimizer step, and the steps
+  order   passes over a DistributedSampler, and those in the same order as its previous pass,
+          cumulative
+  peak    the most bytes held at once by tensors that operations created and the program still
+          references, since the previous sample (a tensor is released when its Python object is)
+  keys    calls of Module.load_state_dict, the keys they ignored (missing or unexpected) and the
+          parameter values left as they were, cumulative (watched from the moment torch is
+          imported: the load usually comes before the loop)
 CUDA (when the program uses it): memory allocated, the peak since the previous sample, and
 CUDA-event time between iteration heads (read at the end, never by synchronising per step).
 
@@ -68,7 +79,11 @@ _cuda = False
 _events = []
 _counters = {"syncs": 0, "saved": 0, "sync_warnings": 0, "modes_differ": 0, "eval_differ": 0,
              "top_calls": 0, "train_in_eval": 0, "ops": 0, "op_bytes": 0, "update": 0.0,
-             "h2d_copies": 0, "h2d_bytes": 0, "pageable_copies": 0}
+             "h2d_copies": 0, "h2d_bytes": 0, "pageable_copies": 0, "moved": 0, "opt_steps": 0,
+             "sampler_passes": 0, "repeated_orders": 0, "loads": 0, "ignored_keys": 0,
+             "unloaded_values": 0}
+_last_lr = None  # the learning rate of the latest optimizer step (the lr metric)
+_live = {"bytes": 0, "peak": 0}  # the peak metric
 _cupti = None
 _sync_ops = {}  # which operations read tensors on the host, and how often (in the last record)
 _calls = {}     # calls whose cost is per call, by name (the calls metric)
@@ -248,6 +263,13 @@ def _count_calls():
         setattr(torch.nn.Module, attr, _counting(method, lambda args, a=attr: type(args[0]).__name__ + "." + a))
 
 
+def _count_batches(dataloader_module):
+    """Each batch a DataLoader yields (loaded, transformed, collated) is a call: from the moment
+    torch.utils.data is imported, so that batches loaded before the loop count too."""
+    iterator = dataloader_module._BaseDataLoaderIter
+    iterator.__next__ = _counting(iterator.__next__, lambda args: "DataLoader.__next__")
+
+
 def _make_dispatch_counter():
     from torch.utils._python_dispatch import TorchDispatchMode
     torch_dir = _torch_dir()
@@ -257,9 +279,11 @@ def _make_dispatch_counter():
     class DispatchCounter(TorchDispatchMode):
         def __torch_dispatch__(self, func, types, args=(), kwargs=None):
             out = func(*args, **(kwargs or {}))
-            if "ops" in _METRICS:
+            if "ops" in _METRICS and _launches_work(func):
                 _counters["ops"] += 1
                 _counters["op_bytes"] += _new_bytes(func, out)
+            if "peak" in _METRICS:
+                _track_live(func, out)
             if "copies" in _METRICS and func in copies:
                 _count_copy(*copies[func](args, out))
             # Indexing by a boolean mask: the output's shape depends on the values. Seen here,
@@ -269,6 +293,35 @@ def _make_dispatch_counter():
             return out
 
     return DispatchCounter()
+
+
+_launches = {}
+
+
+def _launches_work(func):
+    """Whether an operation does work (a kernel on a GPU): not a view of its input (`t`, `view`,
+    `detach`: metadata only) and not the profiler's bookkeeping."""
+    known = _launches.get(func)
+    if known is None:
+        returns = func._schema.returns
+        view = bool(returns) and all(r.alias_info is not None and not r.alias_info.is_write for r in returns)
+        known = not view and func.namespace != "profiler"
+        _launches[func] = known
+    return known
+
+
+def _release(nbytes):
+    _live["bytes"] -= nbytes
+
+
+def _track_live(func, out):
+    """Counts the new tensors an operation returns as held until their Python objects go."""
+    import weakref
+    for t in _new_tensors(func, out):
+        nbytes = t.numel() * t.element_size()
+        _live["bytes"] += nbytes
+        _live["peak"] = max(_live["peak"], _live["bytes"])
+        weakref.finalize(t, _release, nbytes)
 
 
 def _copy_ends():
@@ -290,13 +343,16 @@ def _count_copy(source, destination):
         _counters["pageable_copies"] += 1
 
 
-def _new_bytes(func, out):
-    """Bytes of the new tensors an operation returns (not views, not in-place results)."""
+def _new_tensors(func, out):
+    """The new tensors an operation returns (not views, not in-place results)."""
     returns = func._schema.returns
     outs = out if isinstance(out, (tuple, list)) else (out,)
     pairs = [(returns[0], t) for t in outs] if len(returns) == 1 else zip(returns, outs)
-    return sum(t.numel() * t.element_size() for r, t in pairs
-               if r.alias_info is None and isinstance(t, _torch.Tensor))
+    return [t for r, t in pairs if r.alias_info is None and isinstance(t, _torch.Tensor)]
+
+
+def _new_bytes(func, out):
+    return sum(t.numel() * t.element_size() for t in _new_tensors(func, out))
 
 
 # ---- modules -------------------------------------------------------------------------------------
@@ -399,9 +455,109 @@ def _parameter_update():
                 key = id(p)
                 seen = _previous_parameters.get(key)
                 if seen is not None and seen[0] is p and seen[1].shape == p.shape:
-                    squared += float((p.detach().float() - seen[1]).pow(2).sum())
+                    change = float((p.detach().float() - seen[1]).pow(2).sum())
+                    squared += change
+                    # Moved: by more than rounding (a bias before a batch-norm has a gradient of
+                    # zero up to rounding, and momentum spreads that rounding over steps).
+                    _counters["moved"] += change > 1e-12 * float(seen[1].pow(2).sum()) + 1e-30
                 _previous_parameters[key] = (p, p.detach().float().clone())
     return squared ** 0.5
+
+
+# ---- learning rates ------------------------------------------------------------------------------
+def _record_lr(optimizer):
+    global _last_lr
+    groups = getattr(optimizer, "param_groups", None)
+    if groups and "lr" in groups[0]:
+        _last_lr = float(groups[0]["lr"])
+        _counters["opt_steps"] += 1
+
+
+def _watch_optimizer_steps():
+    """Each optimizer step records the learning rate it runs with (what a scheduler set before
+    it): a global step hook where torch has one (2.0+), else the step of each optimizer alive
+    when the loop starts, wrapped on the instance (a scheduler has wrapped it there already)."""
+    optim = _torch.optim
+    register = getattr(getattr(optim, "optimizer", None), "register_optimizer_step_pre_hook", None)
+    if register is not None:
+        register(lambda optimizer, args, kwargs: _record_lr(optimizer))
+        return
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        optimizers = [o for o in gc.get_objects() if isinstance(o, optim.Optimizer)]
+    for optimizer in optimizers:
+        step = optimizer.step
+
+        def recorded(*args, _step=step, _optimizer=optimizer, **kwargs):
+            _record_lr(_optimizer)
+            return _step(*args, **kwargs)
+        optimizer.step = recorded
+
+
+# ---- sample order --------------------------------------------------------------------------------
+_previous_order = {}  # id(sampler) -> the order of its previous pass
+
+
+def _watch_sampler_order():
+    sampler = _torch.utils.data.distributed.DistributedSampler
+    original = sampler.__iter__
+
+    @functools.wraps(original)
+    def iterated(self):
+        order = list(original(self))
+        _counters["sampler_passes"] += 1
+        if _previous_order.get(id(self)) == order:
+            _counters["repeated_orders"] += 1
+        _previous_order[id(self)] = order
+        return iter(order)
+    sampler.__iter__ = iterated
+
+
+# ---- checkpoint loads ----------------------------------------------------------------------------
+def _watch_state_dict_loads(module_class):
+    original = module_class.load_state_dict
+
+    @functools.wraps(original)
+    def load(self, state_dict, *args, **kwargs):
+        result = original(self, state_dict, *args, **kwargs)
+        _counters["loads"] += 1
+        missing = list(getattr(result, "missing_keys", ()))
+        _counters["ignored_keys"] += len(missing) + len(getattr(result, "unexpected_keys", ()))
+        own = self.state_dict()
+        _counters["unloaded_values"] += sum(own[k].numel() for k in missing if k in own)
+        return result
+    module_class.load_state_dict = load
+
+
+def _when_imported(name, then):
+    module = sys.modules.get(name)
+    if module is not None:
+        then(module)
+    else:
+        sys.meta_path.insert(0, _AfterImport(name, then))
+
+
+class _AfterImport:
+    """Calls `then(module)` once `name` is imported (by the program, before the loop)."""
+
+    def __init__(self, name, then):
+        self.name, self.then = name, then
+
+    def find_spec(self, fullname, path, target=None):
+        if fullname != self.name:
+            return None
+        import importlib.machinery
+        spec = importlib.machinery.PathFinder.find_spec(fullname, path)
+        if spec is None or spec.loader is None:
+            return spec
+        loader_exec = spec.loader.exec_module
+
+        def exec_module(module):
+            loader_exec(module)
+            sys.meta_path.remove(self)
+            self.then(module)
+        spec.loader.exec_module = exec_module
+        return spec
 
 
 # ---- sampling ------------------------------------------------------------------------------------
@@ -437,11 +593,21 @@ def _start():
         torch.autograd.graph.saved_tensors_hooks(pack, lambda tensor: tensor).__enter__()
     if "calls" in _METRICS:
         _count_calls()
-    if {"ops", "syncs", "copies"} & _METRICS:
+    if {"ops", "syncs", "copies", "peak"} & _METRICS:
         _make_dispatch_counter().__enter__()
+    if "lr" in _METRICS:
+        _watch_optimizer_steps()
+    if "order" in _METRICS:
+        _watch_sampler_order()
     if {"modes", "trainmode", "calls", "update"} & _METRICS or _VARIANT in ("eval-mode", "train-mode"):
         torch.nn.modules.module.register_module_forward_pre_hook(_pre_hook)
         torch.nn.modules.module.register_module_forward_hook(_post_hook)
+
+
+# The counters a metric writes into each sample as they stand (cumulative).
+_COUNTERS_OF = {"ops": ("ops", "op_bytes"), "copies": ("h2d_copies", "h2d_bytes", "pageable_copies"),
+                "lr": ("opt_steps",), "order": ("sampler_passes", "repeated_orders"),
+                "keys": ("loads", "ignored_keys", "unloaded_values")}
 
 
 def _sample(site, last):
@@ -480,15 +646,18 @@ def _sample(site, last):
         stats = torch.cuda.memory_stats() if _cuda else {}
         if "num_device_alloc" in stats:  # newer torch only
             record["device_allocs"] = stats["num_device_alloc"]
-    if "ops" in _METRICS:
-        record["ops"] = _counters["ops"]
-        record["op_bytes"] = _counters["op_bytes"]
-    if "copies" in _METRICS:
-        for key in ("h2d_copies", "h2d_bytes", "pageable_copies"):
-            record[key] = _counters[key]
+    for metric, keys in _COUNTERS_OF.items():
+        if metric in _METRICS:
+            record.update((key, _counters[key]) for key in keys)
     if "update" in _METRICS:
         _counters["update"] += _parameter_update()
         record["update"] = _counters["update"]
+        record["moved"] = _counters["moved"]
+    if "lr" in _METRICS and _last_lr is not None:
+        record["lr"] = _last_lr
+    if "peak" in _METRICS:
+        record["peak_bytes"] = _live["peak"]
+        _live["peak"] = _live["bytes"]
     if _cuda:
         record["cuda_alloc"] = torch.cuda.memory_allocated()
         record["cuda_peak"] = torch.cuda.max_memory_allocated()
@@ -569,6 +738,11 @@ def main():
     global _OUT
     _OUT = open(os.environ["TORCHLINT_PROBE_OUT"], "a", encoding="utf-8")
     builtins.__torchlint_probe__ = _Probe
+    # What happens before the loop too: checkpoint loads, batches loaded to count them.
+    if "keys" in _METRICS:
+        _when_imported("torch.nn.modules.module", lambda m: _watch_state_dict_loads(m.Module))
+    if "calls" in _METRICS:
+        _when_imported("torch.utils.data.dataloader", _count_batches)
     if len(sys.argv) < 2:
         _finish("error", 2, "usage: torchlint_probe.py SCRIPT [ARGS...]")
     script = sys.argv[1]

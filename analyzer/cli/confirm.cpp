@@ -152,7 +152,7 @@ bool fixed_twin(const Diagnostic& d, const ConfirmSpec& spec, std::vector<Edit>&
 Confirmation confirm_one(const Diagnostic& d, const SourceFile& src, const ConfirmSpec& spec, const ConfirmOptions& o) {
   const harness::Experiment* e = harness::find_experiment(spec.experiment);
   if (!e) return failed(Verdict::Error, spec.experiment, "unknown experiment `" + spec.experiment + "`");
-  auto loop = py::find_loop_site(src.text, d.range, d.region);
+  auto loop = py::find_loop_site(src.text, d.range, d.region, spec.loop_after);
   if (!loop) return failed(Verdict::Inconclusive, e->name, "no loop runs at or after the finding in its function, so there is no step to measure");
   if (loop->is_async) return failed(Verdict::Inconclusive, e->name, "`async for` loops are not instrumented");
   std::vector<Edit> fix_edits;
@@ -223,8 +223,8 @@ namespace {
 // loop or, where the fix removes that loop (per-sample calls become one call on the batch), the
 // nearest loop around it that the fixed example keeps.
 std::optional<std::pair<py::LoopSite, py::LoopSite>> example_loops(const std::string& bad, const std::string& fixed,
-                                                                     const Diagnostic& d) {
-  auto loop = py::find_loop_site(bad, d.range, d.region);
+                                                                     const Diagnostic& d, bool loop_after) {
+  auto loop = py::find_loop_site(bad, d.range, d.region, loop_after);
   if (!loop) return std::nullopt;
   if (auto same = py::loop_by_ordinal(fixed, loop->ordinal)) return std::make_pair(*loop, *same);
   auto around = py::loops_around(bad, d.range);
@@ -268,7 +268,7 @@ int confirm_rule_example(const std::string& rule, const std::vector<std::string>
   RunResult result = run_analysis({"example.py"}, set, 1, &texts);
   auto finding = std::find_if(result.findings.begin(), result.findings.end(), [&](const Diagnostic& d) { return d.rule_id == spec.id; });
   if (finding == result.findings.end()) throw ConfigError(spec.id + "'s docs example raises no finding; nothing to confirm");
-  auto loops = example_loops(bad_text, fixed_text, *finding);
+  auto loops = example_loops(bad_text, fixed_text, *finding, spec.confirm->loop_after);
   Confirmation c;
   if (!loops) {
     c = failed(Verdict::Inconclusive, spec.confirm->experiment, "the example has no loop around the finding");

@@ -117,12 +117,13 @@ ojson rule_pack_schema() {
   ojson rewrite = closed_object(properties({"replace", "with"}, {{"replace", {{"type", "string"}}}, {"with", {{"type", "string"}}}}));
   rewrite["required"] = {"with"};
   ojson confirm_object = closed_object(properties(
-      {"experiment", "fixed-by", "setup", "run", "device"},
+      {"experiment", "fixed-by", "setup", "run", "device", "loop"},
       {{"experiment", experiment},
        {"fixed-by", {{"oneOf", {one_of(variants, "The probe makes the fixed twin"), rewrite}}}},
        {"setup", {{"type", "string"}, {"description", "Python run before the docs example"}}},
        {"run", {{"type", "string"}, {"description", "Python run after the docs example"}}},
-       {"device", one_of({"cuda", "any"}, "cuda: the cost shows only on a GPU (elsewhere the verdict is inconclusive)")}}));
+       {"device", one_of({"cuda", "any"}, "cuda: the cost shows only on a GPU (elsewhere the verdict is inconclusive)")},
+       {"loop", one_of({"after", "around"}, "after: measure the first loop after the finding's own loop (a setting made before training)")}}));
   confirm_object["required"] = {"experiment"};
   std::map<std::string, ojson> rule_types = {
       {"id", {{"type", "string"}, {"pattern", "^[A-Z]+[0-9]+$"}}},

@@ -48,9 +48,15 @@ TSNode function_around(TSNode root, ByteRange range) {
   return TSNode{};
 }
 
-// The first loop statement after the range in the same function.
-std::optional<size_t> first_loop_after(TSNode root, const std::vector<TSNode>& loops, ByteRange range) {
-  TSNode scope = function_around(root, range);
+// The function that holds a node, not counting the node itself (a null node at module level).
+TSNode function_holding(TSNode n) {
+  for (n = ts_node_parent(n); !ts_node_is_null(n); n = ts_node_parent(n))
+    if (ts_node_type(n) == std::string_view("function_definition")) return n;
+  return TSNode{};
+}
+
+// The first loop statement after the range in `scope` (a function, or null: the module).
+std::optional<size_t> first_loop_after(TSNode root, const std::vector<TSNode>& loops, ByteRange range, TSNode scope) {
   for (size_t i = 0; i < loops.size(); ++i) {
     ByteRange at{ts_node_start_byte(loops[i]), ts_node_end_byte(loops[i])};
     if (at.start >= range.end && ts_node_type(loops[i]) != std::string_view("for_in_clause") &&
@@ -60,13 +66,44 @@ std::optional<size_t> first_loop_after(TSNode root, const std::vector<TSNode>& l
   return std::nullopt;
 }
 
+ByteRange extent(TSNode n) { return {ts_node_start_byte(n), ts_node_end_byte(n)}; }
+
+// The first loop that runs after the code holding the range: after the outermost loop around it
+// in its function; with none there, after the definition that holds it (a `forward` is called by
+// the loop after its class), outwards to the module.
+std::optional<size_t> loop_after(TSNode root, const std::vector<TSNode>& loops, ByteRange range) {
+  ByteRange end = range;
+  for (TSNode loop : loops)  // pre-order: the first loop around the range is the outermost
+    if (contains(loop, range) && same_node(function_around(root, extent(loop)), function_around(root, range))) {
+      end = extent(loop);
+      break;
+    }
+  TSNode scope = function_around(root, range);
+  while (true) {
+    if (auto next = first_loop_after(root, loops, end, scope)) return next;
+    if (ts_node_is_null(scope)) return std::nullopt;
+    TSNode holder = scope;  // the outermost class around the function, if any, below the next function
+    TSNode outer = function_holding(scope);
+    for (TSNode n = ts_node_parent(scope); !ts_node_is_null(n) && !same_node(n, outer); n = ts_node_parent(n))
+      if (ts_node_type(n) == std::string_view("class_definition")) holder = n;
+    end = extent(holder);
+    scope = outer;
+  }
+}
+
 }  // namespace
 
-std::optional<LoopSite> find_loop_site(std::string_view source, ByteRange range, std::optional<ByteRange> region) {
+std::optional<LoopSite> find_loop_site(std::string_view source, ByteRange range, std::optional<ByteRange> region,
+                                       bool after) {
   Parser parser;
   Tree tree = parser.parse(source);
   if (!tree) return std::nullopt;
   std::vector<TSNode> loops = loops_in_order(tree.root());
+  if (after) {
+    std::optional<size_t> next = loop_after(tree.root(), loops, range);
+    if (!next) return std::nullopt;
+    return site_of(loops[*next], *next, source);
+  }
   std::optional<size_t> best;
   for (size_t i = 0; i < loops.size(); ++i) {
     if (region && ts_node_start_byte(loops[i]) == region->start && ts_node_type(loops[i]) != std::string_view("for_in_clause"))
@@ -75,7 +112,7 @@ std::optional<LoopSite> find_loop_site(std::string_view source, ByteRange range,
     if (contains(loops[i], range)) best = i;
   }
   // A finding before any loop (a hook registered, a mode switched on) costs in the loop after it.
-  if (!best) best = first_loop_after(tree.root(), loops, range);
+  if (!best) best = first_loop_after(tree.root(), loops, range, function_around(tree.root(), range));
   if (!best) return std::nullopt;
   return site_of(loops[*best], *best, source);
 }

@@ -21,7 +21,11 @@ struct LoopSite {
 // The innermost loop around `range`; when `region` starts exactly at a loop (a rule's
 // training-loop region), that loop; when the range is in no loop, the first loop after it in
 // the same function. nullopt: there is none.
-std::optional<LoopSite> find_loop_site(std::string_view source, ByteRange range, std::optional<ByteRange> region);
+// `after`: the first loop after the outermost loop around the range (a setting made in a loop of
+// its own, `for p in backbone.parameters(): p.requires_grad = False`, costs in the training after);
+// with none after it in its function, the first loop after that function (or its class).
+std::optional<LoopSite> find_loop_site(std::string_view source, ByteRange range, std::optional<ByteRange> region,
+                                       bool after = false);
 // Every loop around `range`, the outermost first.
 std::vector<LoopSite> loops_around(std::string_view source, ByteRange range);
 // The loop with this ordinal (the same loop in a fixed copy of the code).

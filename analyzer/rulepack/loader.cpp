@@ -128,7 +128,7 @@ const std::vector<std::string> kRuleKeys = {"id", "name", "family", "language", 
 const std::vector<std::string> kClangMatcherKeys = {"matcher", "fix-member"};
 const std::vector<std::string> kMatchKeys = {"pattern", "kind", "any", "all", "not", "inside", "has", "field", "where", "bind"};
 const std::vector<std::string> kFixKeys = {"title", "applicability", "replace", "with", "insert-after"};
-const std::vector<std::string> kConfirmKeys = {"experiment", "fixed-by", "setup", "run", "device"};
+const std::vector<std::string> kConfirmKeys = {"experiment", "fixed-by", "setup", "run", "device", "loop"};
 const std::vector<std::string> kDocKeys = {"what", "why", "example", "use-instead", "fix-safety", "references"};
 
 }  // namespace
@@ -388,6 +388,12 @@ ConfirmSpec Reader::confirm(const YAML::Node& n) {
     std::string device = scalar(d, "device");
     if (device != "cuda" && device != "any") fail(d, "`device` is `cuda` (the cost shows only on a GPU) or `any`, not `" + device + "`");
     c.needs_gpu = device == "cuda";
+  }
+  if (YAML::Node l = at["loop"]) {
+    std::string loop = scalar(l, "loop");
+    if (loop != "after" && loop != "around")
+      fail(l, "`loop` is `after` (the first loop after the one the finding is in) or `around` (the finding's own loop), not `" + loop + "`");
+    c.loop_after = loop == "after";
   }
   c.needs_gpu = c.needs_gpu || experiment_needs_gpu(c);
   return c;

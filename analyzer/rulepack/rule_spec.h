@@ -67,6 +67,7 @@ struct ConfirmSpec {
   std::string setup;               // Python run before the docs example (defaults come from the world)
   std::string run;                 // Python run after it (calls the function the example defines)
   bool needs_gpu = false;          // `device: cuda`, or an experiment of CUDA only: the cost shows only on a GPU
+  bool loop_after = false;         // `loop: after`: the cost shows in the first loop after the finding's own loop
   SourceMark mark;
   bool operator==(const ConfirmSpec&) const = default;
 };
@@ -143,7 +144,7 @@ void fields(A& a, S& f) {
 }
 template <typename A, archive::Of<ConfirmSpec> S>
 void fields(A& a, S& c) {
-  a(c.experiment, c.fixed_by, c.rewrite, c.setup, c.run, c.needs_gpu, c.mark);
+  a(c.experiment, c.fixed_by, c.rewrite, c.setup, c.run, c.needs_gpu, c.loop_after, c.mark);
 }
 template <typename A, archive::Of<ClangMatcherSpec> S>
 void fields(A& a, S& m) {

@@ -1,9 +1,11 @@
 // The confirmation harness without Python: statistics, the probe's output, verdicts from
 // measured runs, where the probe goes in the code, the sandbox, and `confirm:` in rule packs.
 #include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -212,6 +214,105 @@ TEST_CASE("weight updates: a loop that moves nothing, a step 2x off or more; the
   CHECK(judge(e, runs("update", 0), runs("update", 0), 3).verdict == Verdict::NotConfirmed);
 }
 
+TEST_CASE("weight updates: the fix changes which parameter tensors move (a freeze that freezes nothing)") {
+  const Experiment& e = *find_experiment("param-update");
+  auto moving = [](double tensors, double update) {
+    std::string text = R"({"probe": 1, "torch": "2.4.0", "device": "cpu", "gpu": null, "heap": true})" "\n";
+    for (int i = 0; i < 24; ++i)
+      text += fmt::format(R"({{"i": {}, "seg": 1, "update": {}, "moved": {}}})" "\n", i, update * i, tensors * i);
+    return std::vector<ProbeRun>{parse_probe_output(text)};
+  };
+  Confirmation c = judge(e, moving(6, 0.022), moving(2, 0.018), 3);
+  CHECK(c.verdict == Verdict::Confirmed);
+  CHECK(c.main.metric == "parameter tensors moved per step");
+  CHECK(c.why.find("the fix changes which weights train") != std::string::npos);
+  // The same tensors move and the steps are the same size: nothing to confirm.
+  CHECK(judge(e, moving(6, 0.02), moving(6, 0.0201), 3).verdict == Verdict::NotConfirmed);
+}
+
+namespace {
+
+// A probe output whose samples carry the given fields, one object per iteration head.
+ProbeRun run_with(const std::function<std::string(int)>& fields, int samples = 24, const std::string& error = "") {
+  std::string text = R"({"probe": 1, "torch": "2.4.0", "device": "cpu", "gpu": null, "heap": true})" "\n";
+  for (int i = 0; i < samples; ++i) text += fmt::format(R"({{"i": {}, "seg": 1{}}})" "\n", i, fields(i));
+  if (error.empty()) text += R"({"end": "steps", "status": 0, "samples": 24})" "\n";
+  else text += nlohmann::json{{"end", "exit"}, {"status", 1}, {"samples", samples}, {"error", error}}.dump() + "\n";
+  return parse_probe_output(text);
+}
+
+}  // namespace
+
+TEST_CASE("learning rates: a schedule one step ahead of the fixed twin's is confirmed; the same rates are not") {
+  const Experiment& e = *find_experiment("lr-schedule");
+  // Step decay every 10 iterations; the program's steps see each value one iteration early.
+  auto decay = [](int shift) {
+    return run_with([=](int i) { return fmt::format(R"(, "opt_steps": {}, "lr": {})", i, 0.1 * std::pow(0.1, (i + shift) / 10)); });
+  };
+  Confirmation ahead = judge(e, {decay(1), decay(1)}, {decay(0), decay(0)}, 3);
+  CHECK(ahead.verdict == Verdict::Confirmed);
+  CHECK(ahead.why.find("one step ahead") != std::string::npos);
+  CHECK(ahead.why.find("first at iteration 9") != std::string::npos);
+  CHECK(ahead.main.bad == doctest::Approx(2));
+  CHECK(judge(e, {decay(0)}, {decay(0)}, 3).verdict == Verdict::NotConfirmed);
+  // No optimizer step in the loop: nothing to compare.
+  ProbeRun none = run_with([](int) { return std::string(R"(, "opt_steps": 0)"); });
+  CHECK(judge(e, {none}, {none}, 3).verdict == Verdict::Inconclusive);
+}
+
+TEST_CASE("sample order: every pass repeating the previous one is confirmed; orders that change are not") {
+  const Experiment& e = *find_experiment("sample-order");
+  auto passes = [](int repeated_per_pass) {
+    return run_with([=](int i) {
+      int pass = i / 3 + 1;  // three iterations per epoch
+      return fmt::format(R"(, "sampler_passes": {}, "repeated_orders": {})", pass, repeated_per_pass * (pass - 1));
+    });
+  };
+  Confirmation same = judge(e, {passes(1)}, {passes(0)}, 3);
+  CHECK(same.verdict == Verdict::Confirmed);
+  CHECK(same.why.find("7 of 8 passes") != std::string::npos);
+  CHECK(judge(e, {passes(0)}, {passes(0)}, 3).verdict == Verdict::NotConfirmed);
+  ProbeRun one = run_with([](int) { return std::string(R"(, "sampler_passes": 1, "repeated_orders": 0)"); });
+  CHECK(judge(e, {one}, {one}, 3).verdict == Verdict::Inconclusive);
+}
+
+TEST_CASE("checkpoint keys: what an unchecked load ignored is confirmed; the fixed twin's failing check is evidence") {
+  const Experiment& e = *find_experiment("load-keys");
+  CHECK(e.fixed_may_fail);
+  ProbeRun ignored = run_with([](int) { return std::string(R"(, "loads": 1, "ignored_keys": 17, "unloaded_values": 3018)"); });
+  ProbeRun check_fails = run_with([](int) { return std::string(); }, 0, "Traceback...\nAssertionError: ['body.0.weight']\n");
+  Confirmation c = judge(e, {ignored}, {check_fails}, 3);
+  CHECK(c.verdict == Verdict::Confirmed);
+  CHECK(c.why.find("ignored 17 key(s)") != std::string::npos);
+  CHECK(c.why.find("the check fails (AssertionError: ['body.0.weight'])") != std::string::npos);
+  ProbeRun clean = run_with([](int) { return std::string(R"(, "loads": 1, "ignored_keys": 0, "unloaded_values": 0)"); });
+  CHECK(judge(e, {clean}, {clean}, 3).verdict == Verdict::NotConfirmed);
+  ProbeRun no_load = run_with([](int) { return std::string(R"(, "loads": 0)"); });
+  CHECK(judge(e, {no_load}, {no_load}, 3).verdict == Verdict::Inconclusive);
+}
+
+TEST_CASE("call counts: calls the fix removes from before the loop (a pass over the data to count it) are evidence too") {
+  const Experiment& e = *find_experiment("call-count");
+  auto batches = [](int before) {
+    return run_with([=](int i) { return fmt::format(R"(, "call:DataLoader.__next__": {})", before + i); });
+  };
+  Confirmation c = judge(e, {batches(33)}, {batches(1)}, 3);
+  CHECK(c.verdict == Verdict::Confirmed);
+  CHECK(c.main.metric == "calls of DataLoader.__next__ before the loop");
+  CHECK(c.why.find("removes 32 of them, made once before the loop starts") != std::string::npos);
+  CHECK(judge(e, {batches(1)}, {batches(1)}, 3).verdict == Verdict::NotConfirmed);
+}
+
+TEST_CASE("peak memory: the fix lowering a step's peak by a tenth or more is confirmed; the same peak is not") {
+  const Experiment& e = *find_experiment("peak-memory");
+  auto peaks = [](double bytes) { return run_with([=](int) { return fmt::format(R"(, "peak_bytes": {})", bytes); }); };
+  Confirmation c = judge(e, {peaks(4 << 20), peaks(4 << 20)}, {peaks(2 << 20), peaks(2 << 20)}, 3);
+  CHECK(c.verdict == Verdict::Confirmed);
+  CHECK(c.why.find("lowers the peak by 2.0 MiB (50%)") != std::string::npos);
+  CHECK(judge(e, {peaks(4 << 20)}, {peaks(4 << 20)}, 3).verdict == Verdict::NotConfirmed);
+  CHECK(judge(e, {peaks(4 << 20)}, {peaks(3.8 * (1 << 20))}, 3).verdict == Verdict::Inconclusive);  // 5%
+}
+
 TEST_CASE("host-to-device copies: removed from every step, or moved to pinned memory; only under CUDA") {
   const Experiment& e = *find_experiment("copy-count");
   CHECK(e.needs_gpu);
@@ -271,6 +372,7 @@ TEST_CASE("amounts in their units") {
   CHECK(format_amount(512, "B") == "512 B");
   CHECK(format_amount(0.0031, "s") == "3.10 ms");
   CHECK(format_amount(2, "nodes") == "2.0");
+  CHECK(format_amount(0.0218, "") == "0.0218");  // a weight change keeps its digits
 }
 
 TEST_CASE("the probe goes on the loop's head, on the same line") {
@@ -310,6 +412,30 @@ TEST_CASE("a finding before any loop is measured in the first loop after it, in 
   CHECK_FALSE(py::find_loop_site(other, {reg, reg + 14}, std::nullopt));
   CHECK(py::has_main_guard("def f():\n    pass\nif __name__ == \"__main__\":\n    f()\n"));
   CHECK_FALSE(py::has_main_guard("def f():\n    pass\n"));
+}
+
+TEST_CASE("`loop: after`: a setting made in a loop of its own is measured in the loop after that one") {
+  std::string src =
+      "def train():\n    for block in blocks:\n        for p in block.parameters():\n            p.require_grad = False\n"
+      "    for x in loader:\n        step(x)\n";
+  uint32_t at = static_cast<uint32_t>(src.find("p.require_grad"));
+  auto own = py::find_loop_site(src, {at, at + 14}, std::nullopt);
+  REQUIRE(own);
+  CHECK(own->line == 3);  // without `after`: the innermost loop around it
+  auto after = py::find_loop_site(src, {at, at + 14}, std::nullopt, true);
+  REQUIRE(after);
+  CHECK(after->line == 5);  // after the outermost loop around it, not the inner one's sibling
+  // No loop after it anywhere: nothing to measure.
+  std::string last = "def f():\n    for p in m.parameters():\n        p.require_grad = False\n";
+  uint32_t in_last = static_cast<uint32_t>(last.find("p.require_grad"));
+  CHECK_FALSE(py::find_loop_site(last, {in_last, in_last + 14}, std::nullopt, true));
+  // In a method with no loop: the loop after its class (the one that calls the model).
+  std::string method = "class Net:\n    def forward(self, x):\n        h = zeros(3)\n        return h\n"
+                       "for y in range(3):\n    pass\nmodel = Net()\nfor x in loader:\n    model(x)\n";
+  uint32_t in_forward = static_cast<uint32_t>(method.find("zeros(3)"));
+  auto after_class = py::find_loop_site(method, {in_forward, in_forward + 8}, std::nullopt, true);
+  REQUIRE(after_class);
+  CHECK(after_class->line == 5);  // the first loop after the class
 }
 
 TEST_CASE("the sandbox: a timeout kills the process group; the environment is scrubbed") {
@@ -376,6 +502,10 @@ TEST_CASE("`confirm:` in a rule pack: an experiment and how the fixed twin is ma
   CHECK_FALSE(load_rule_pack_text(head + "confirm: param-update\n", "p.yaml").front().confirm->needs_gpu);
   CHECK(load_rule_pack_text(head + "confirm: copy-count\n", "p.yaml").front().confirm->needs_gpu);
   CHECK(error_of("confirm:\n  experiment: param-update\n  device: gpu\n").find("`device` is `cuda`") != std::string::npos);
+  // `loop: after` measures the loop after the finding's own; `around` is the default.
+  CHECK(load_rule_pack_text(head + "confirm:\n  experiment: param-update\n  loop: after\n", "p.yaml").front().confirm->loop_after);
+  CHECK_FALSE(load_rule_pack_text(head + "confirm:\n  experiment: param-update\n  loop: around\n", "p.yaml").front().confirm->loop_after);
+  CHECK(error_of("confirm:\n  experiment: param-update\n  loop: next\n").find("`loop` is `after`") != std::string::npos);
 }
 
 TEST_CASE("a rule's docs say whether a finding anywhere can be measured, or only the docs example") {
