@@ -127,6 +127,12 @@ Confirmation failed(Verdict v, const std::string& experiment, std::string why) {
   return c;
 }
 
+// Why a rule's findings cannot be confirmed (its `confirm: {none: ...}`, or nothing said).
+std::string unmeasured_why(const RuleSpec& spec) {
+  if (!spec.unmeasured.empty()) return "no experiment shows this rule's cost: " + spec.unmeasured;
+  return "the rule names no experiment (`confirm:` in its rule), so it cannot be confirmed by running it";
+}
+
 // How the fixed twin differs from the program: edits to the file, or a probe variant.
 bool fixed_twin(const Diagnostic& d, const ConfirmSpec& spec, std::vector<Edit>& edits, std::string& variant, std::string& why) {
   if (spec.rewrite) {
@@ -203,7 +209,12 @@ void confirm_findings(std::vector<Diagnostic>& findings, const std::map<std::str
                       const std::map<std::string, const RuleSpec*>& specs, const ConfirmOptions& o, std::ostream& log) {
   for (auto& d : findings) {
     auto spec = specs.find(d.rule_id);
-    if (spec == specs.end() || !spec->second->confirm) continue;
+    if (spec == specs.end()) continue;
+    if (!spec->second->confirm) {  // said, not left out: `torchlint confirm` exits 0 only on a shown cost
+      d.confirmation = failed(Verdict::Inconclusive, "", unmeasured_why(*spec->second));
+      d.confirmation->summary = confirmation_line(d.rule_id, *d.confirmation);
+      continue;
+    }
     auto src = sources.find(d.path);
     if (src == sources.end()) continue;
     log << fmt::format("confirming {} at {}:{} ({} runs of the program and of its fixed twin)...\n", d.rule_id, d.path, d.start.line,
@@ -244,7 +255,7 @@ int confirm_rule_example(const std::string& rule, const std::vector<std::string>
     it = std::find_if(rules.begin(), rules.end(), [&](const RuleSpec& r) { return r.name == rule || r.id == rule; });
   if (it == rules.end()) throw ConfigError("no rule `" + rule + "`");
   const RuleSpec& spec = *it;
-  if (!spec.confirm) throw ConfigError(spec.id + " names no experiment (`confirm:` in its rule), so it cannot be confirmed by running it");
+  if (!spec.confirm) throw ConfigError(spec.id + ": " + unmeasured_why(spec));
   if (spec.docs.example.empty() || spec.docs.use_instead.empty()) throw ConfigError(spec.id + " has no docs example pair to run");
 
   // example.py = the world, the rule's setup, the example, the call that runs it.

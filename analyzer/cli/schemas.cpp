@@ -125,6 +125,9 @@ ojson rule_pack_schema() {
        {"device", one_of({"cuda", "any"}, "cuda: the cost shows only on a GPU (elsewhere the verdict is inconclusive)")},
        {"loop", one_of({"after", "around"}, "after: measure the first loop after the finding's own loop (a setting made before training)")}}));
   confirm_object["required"] = {"experiment"};
+  ojson confirm_none = closed_object(properties(
+      {"none"}, {{"none", {{"type", "string"}, {"minLength", 1}, {"description", "Why no experiment can show this rule's cost"}}}}));
+  confirm_none["required"] = {"none"};
   std::map<std::string, ojson> rule_types = {
       {"id", {{"type", "string"}, {"pattern", "^[A-Z]+[0-9]+$"}}},
       {"name", {{"type", "string"}, {"pattern", "^[a-z0-9]+(-[a-z0-9]+)*$"}}},
@@ -137,7 +140,7 @@ ojson rule_pack_schema() {
       {"report", one_of({"every-match", "once-per-function", "once-per-region"}, "")},
       {"match", match_ref},
       {"fix", closed_object(properties(fix_keys(), fix_types))},
-      {"confirm", {{"oneOf", {experiment, confirm_object}}}},
+      {"confirm", {{"oneOf", {experiment, confirm_object, confirm_none}}}},
       {"docs", closed_object(properties(doc_keys(), doc_types))},
       {"engine", one_of({"pattern", "clang", "suppressions", "syntax"}, "")},
       {"check", {{"type", "string"}, {"description", "clang rules: a named C++ check of torchlint-cxx"}}},

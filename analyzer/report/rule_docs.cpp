@@ -61,6 +61,8 @@ std::string rule_docs_markdown(const RuleSpec& r, const std::string& example_fix
                        "`torchlint confirm FILE:LINE` has no fixed twin to run for findings in other code.\n",
                        r.id, r.confirm->experiment);
   }
+  if (!r.confirm && !r.unmeasured.empty())
+    out += fmt::format("\n## Measure it\n\n`torchlint confirm` has no experiment for this rule: {}\n", r.unmeasured);
   if (r.confirm && r.confirm->needs_gpu)
     out += "\nThe cost shows only on a GPU: without CUDA the verdict is `inconclusive` and says so.\n";
   if (!r.docs.references.empty()) {

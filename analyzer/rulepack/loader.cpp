@@ -209,7 +209,17 @@ RuleSpec Reader::rule(const YAML::Node& n) {
     r.once_per_function = rep == "once-per-function";
     r.once_per_region = rep == "once-per-region";
   }
-  if (at["confirm"]) r.confirm = confirm(at["confirm"]);
+  if (YAML::Node c = at["confirm"]) {
+    // `confirm: {none: WHY}` says why no experiment measures the cost (shown in the docs and by
+    // `torchlint confirm`), instead of leaving it unsaid.
+    if (c.IsMap() && c["none"]) {
+      check_keys(c, {"none"}, "`confirm` with `none`");
+      r.unmeasured = scalar(c["none"], "none");
+      if (r.unmeasured.empty()) fail(c["none"], "`confirm: {none: ...}` needs the reason no experiment shows the cost");
+    } else {
+      r.confirm = confirm(c);
+    }
+  }
   if (at["dedupe-by"]) {
     r.dedupe_by = scalar(at["dedupe-by"], "dedupe-by");
     if (!r.dedupe_by->starts_with("$")) fail(at["dedupe-by"], "`dedupe-by` must be a metavariable such as `$T`");

@@ -111,6 +111,7 @@ struct RuleSpec {
   Shared<MatchSpec> match;
   std::optional<FixSpec> fix;
   std::optional<ConfirmSpec> confirm;
+  std::string unmeasured;  // `confirm: {none: WHY}`: why no experiment can show this rule's cost
   RuleDocs docs;
   SourceMark mark;
   std::map<std::string, SourceMark> key_marks;  // where each top-level key's value is written
@@ -158,7 +159,7 @@ template <typename A, archive::Of<RuleSpec> S>
 void fields(A& a, S& r) {
   a(r.id, r.name, r.family, r.language, r.severity, r.message, r.hint, r.anchor, r.once_per_function,
     r.once_per_region, r.region, r.dedupe_by, r.absorbs, r.engine, r.check, r.matchers, r.enabled_by_default, r.match,
-    r.fix, r.confirm, r.docs, r.mark, r.key_marks, r.source);
+    r.fix, r.confirm, r.unmeasured, r.docs, r.mark, r.key_marks, r.source);
 }
 
 }  // namespace torchlint

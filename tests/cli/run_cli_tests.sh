@@ -55,6 +55,8 @@ golden unknown_predicate "$bin" check input/clean.py --rules packs/bad_predicate
 golden custom_pack "$bin" check input/custom_rule_target.py --rules packs/custom.yaml --select ACME --no-source
 golden custom_pack_path_last "$bin" check --rules packs/custom.yaml --select ACME --no-source input/custom_rule_target.py
 golden rule_docs "$bin" rule TL101
+# A finding of a rule that no experiment measures: inconclusive with the rule's reason, exit 1.
+golden confirm_unmeasured "$bin" confirm input/data_parallel.py:4
 golden missing_path "$bin" check input/clean.py input/does_not_exist.py --no-source
 golden configured_project "$bin" check configured/pkg configured/vendor --no-source
 golden config_typo "$bin" check configured/broken --no-source

@@ -502,6 +502,11 @@ TEST_CASE("`confirm:` in a rule pack: an experiment and how the fixed twin is ma
   CHECK_FALSE(load_rule_pack_text(head + "confirm: param-update\n", "p.yaml").front().confirm->needs_gpu);
   CHECK(load_rule_pack_text(head + "confirm: copy-count\n", "p.yaml").front().confirm->needs_gpu);
   CHECK(error_of("confirm:\n  experiment: param-update\n  device: gpu\n").find("`device` is `cuda`") != std::string::npos);
+  // `confirm: {none: WHY}`: no experiment, and the reason why, kept for docs and `confirm`.
+  auto unmeasured = load_rule_pack_text(head + "confirm:\n  none: needs two GPUs\n", "p.yaml").front();
+  CHECK_FALSE(unmeasured.confirm);
+  CHECK(unmeasured.unmeasured == "needs two GPUs");
+  CHECK(error_of("confirm:\n  none: needs two GPUs\n  experiment: raises\n").find("unknown key") != std::string::npos);
   // `loop: after` measures the loop after the finding's own; `around` is the default.
   CHECK(load_rule_pack_text(head + "confirm:\n  experiment: param-update\n  loop: after\n", "p.yaml").front().confirm->loop_after);
   CHECK_FALSE(load_rule_pack_text(head + "confirm:\n  experiment: param-update\n  loop: around\n", "p.yaml").front().confirm->loop_after);
