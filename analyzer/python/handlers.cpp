@@ -151,6 +151,11 @@ bool carries_sampler(const SemanticModel& m, TSNode arg, TSNode sampler_call, st
 bool sampler_epoch_never_set(const PredicateEnv& e, TSNode call) {
   const SemanticModel& m = e.model;
   if (!m.has_backward_loop()) return false;
+  // A sampler built for evaluation (under no-grad, or in evaluation code that trains nothing) is
+  // read once per evaluation: the order it visits the data in changes nothing.
+  if (m.in_no_grad(call)) return false;
+  if (const FunctionInfo* fn = m.function(m.function_of(call)); fn && fn->is_eval && !fn->eval_by_name_only && !fn->steps)
+    return false;
   // The sampler's name, when the call is assigned to one (`sampler = DistributedSampler(...)`).
   std::string_view sampler;
   if (TSNode stmt = m.parent(call); ts_node_symbol(stmt) == kinds().assignment && same_node(field(stmt, "right"), call))

@@ -497,7 +497,7 @@ void ModelBuilder::on_call(TSNode n) {
           break;
         }
       (fn < 0 ? m_.module_mode_calls_ : f->mode_calls)
-          .push_back({pos, eval, on_parameter, ts_node_start_byte(block), ts_node_end_byte(block)});
+          .push_back({pos, eval, on_parameter, m_.text(receiver), ts_node_start_byte(block), ts_node_end_byte(block)});
     } else if ((method == "item" || method == "cpu") && nargs == 0 && f) {
       f->sync_calls.push_back(n);
     }

@@ -1,6 +1,7 @@
 #include "python/predicates.h"
 
 #include <algorithm>
+#include <functional>
 
 #include <fmt/format.h>
 
@@ -170,6 +171,37 @@ bool persists_across_iterations(const PredicateEnv& e, TSNode acc) {
     return true;
   }, [](TSNode) {});
   return !backpropagated;
+}
+
+// A subscript key that is the same on every pass of the training loop: a literal (`"d"`, `0`,
+// a tuple of them) or a name the loop never rebinds. Stored under it, a value replaces the
+// previous step's (`loss_dict["d"] = d_loss`): one step's graph at a time, not every step's.
+bool same_key_every_iteration(const PredicateEnv& e, TSNode key) {
+  const Kinds& k = kinds();
+  TSNode loop{};
+  if (!e.model.innermost_training_loop(e.match, &loop)) return false;
+  int fn = e.model.function_of(e.match);
+  std::function<bool(TSNode)> constant = [&](TSNode n) {
+    TSSymbol s = ts_node_symbol(n);
+    if (s == k.string) {  // an f-string is the same when what it interpolates is
+      bool same = true;
+      for_each_named_child(n, [&](TSNode part) {
+        if (is_kind(part, "interpolation") && ts_node_named_child_count(part) > 0) same = same && constant(ts_node_named_child(part, 0));
+      });
+      return same;
+    }
+    if (is_kind(n, "integer") || is_kind(n, "float") || is_kind(n, "true") || is_kind(n, "false") || is_kind(n, "none"))
+      return true;
+    if (is_kind(n, "tuple") || is_kind(n, "parenthesized_expression")) {
+      bool all = ts_node_named_child_count(n) > 0;
+      for_each_named_child(n, [&](TSNode c) { all = all && constant(c); });
+      return all;
+    }
+    if (s == k.identifier || s == k.attribute)
+      return !e.model.assigned_within(fn, e.model.text(n), ts_node_start_byte(loop), ts_node_end_byte(loop), 0);
+    return false;
+  };
+  return constant(key);
 }
 
 // Whether an identifier `name` occurs in `expr` (`self.optim_dict[p]` holds `p`).
@@ -479,6 +511,8 @@ const std::vector<NamedPredicate> kPredicates = {
     {"is-grad-scaler", is_grad_scaler, "the value is a GradScaler"},
     {"persists-across-iterations", persists_across_iterations,
      "the container is not rebound inside the training loop and not backpropagated there"},
+    {"same-key-every-iteration", same_key_every_iteration,
+     "the subscript key is the same on every pass of the training loop (a literal, or a name the loop never rebinds): a store under it replaces the previous step's value"},
     {"loop-never-clears-grad", loop_never_clears_grad, "the surrounding training loop never clears gradients"},
     {"eval-mode-never-set", eval_mode_never_set,
      "the surrounding evaluation function never calls .eval(), nor does any caller before calling it"},

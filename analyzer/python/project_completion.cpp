@@ -206,6 +206,21 @@ bool SemanticModel::called_only_under_no_grad(int fn) const {
   return functions_[fn].called_only_under_no_grad;
 }
 
+// The call hands its callee a model, and not the one switched to eval before it: a distillation
+// step that puts its teacher in eval mode and passes the student on (`self.teacher.eval()`, then
+// `self._compute_loss(model, inputs)`) does not make the callee evaluation code.
+bool SemanticModel::hands_other_model(TSNode call, std::string_view switched) const {
+  TSNode args = field(call, "arguments");
+  if (ts_node_is_null(args)) return false;
+  bool other = false, same = false;
+  for_each_named_child(args, [&](TSNode a) {
+    if (ts_node_symbol(a) == kinds().keyword_argument) a = field(a, "value");
+    if (text(a) == switched) same = true;
+    else if ((ts_node_symbol(a) == kinds().identifier || ts_node_symbol(a) == kinds().attribute) && is_model_callee(a)) other = true;
+  });
+  return other && !same;
+}
+
 bool SemanticModel::caller_sets_eval_mode(int fn) const {
   if (fn < 0) return false;
   note_callers_read(fn);
@@ -244,7 +259,8 @@ FileSummary SemanticModel::summary() const {
       if (fn >= 0)
         for (TSNode root : functions_[fn].backward_roots) r.before_backward = r.before_backward || ts_node_start_byte(root) > pos;
       const ModeCall* last = last_mode_switch(modes, pos);
-      r.after_eval = last && last->eval;
+      // A test switches modes to check a function's behaviour: that is not the program evaluating.
+      r.after_eval = last && last->eval && !hands_other_model(c.node, last->receiver) && !options_.is_test_file;
       ref_of[i] = static_cast<int>(s.calls.size());
       if (c.decorator) s.decorators.push_back(static_cast<uint32_t>(s.calls.size()));
       else events.push_back({pos, {ModeEvent::Call, static_cast<uint32_t>(s.calls.size())}});
@@ -597,10 +613,12 @@ void SemanticModel::complete_eval_code() {
     bool no_grad = f.no_grad_decorated || called_only_under_no_grad(fi);
     // Only the function's own model calls say where its forward runs; through a helper, as before.
     if (direct) sets_eval = sets_eval && eval_reaches_model && !all_fresh;
-    bool by_flow = sets_eval || caller_sets_eval_mode(fi) || (no_grad && data_loop && !fresh_model);
+    bool by_other_flow = caller_sets_eval_mode(fi) || (no_grad && data_loop && !fresh_model);
+    bool by_flow = sets_eval || by_other_flow;
     bool by_name = f.is_eval_by_name && data_loop && !fresh_model;
     f.is_eval = (by_flow || by_name) && !options_.is_test_file;
     f.eval_by_name_only = f.is_eval && !by_flow;
+    f.eval_by_own_switch = f.is_eval && !by_other_flow && !by_name;
   }
 }
 

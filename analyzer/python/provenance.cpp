@@ -2,6 +2,7 @@
 // a loss or a model output. Deliberately conservative: unknown means "no", so predicates
 // built on it stay precise.
 #include <array>
+#include <cctype>
 
 #include "python/kinds.h"
 #include "python/names.h"
@@ -215,7 +216,10 @@ Provenance SemanticModel::provenance_of_call(TSNode call, int fn, int depth) con
     if (e & kReturnsOutput) return {true, true, false, true};
     if (call_resolves(call)) return {};
   }
-  if (ts_node_symbol(callee) != k.call && is_loss_value_name(seg, true) && !seg.starts_with("log") &&
+  // A capitalised name is a class (PEP 8): calling it constructs an object (`DynamicLossScaler()`,
+  // `LossMeter()`, a loss module), never a loss value.
+  bool constructs = !seg.empty() && std::isupper(static_cast<unsigned char>(seg.front()));
+  if (ts_node_symbol(callee) != k.call && !constructs && is_loss_value_name(seg, true) && !seg.starts_with("log") &&
       !canonical(callee).starts_with("torch.nn.")) {
     note_name_evidence();
     return {true, true, true, false};  // criterion(...), loss_fn(...), compute_loss(...)

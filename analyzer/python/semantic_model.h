@@ -89,6 +89,7 @@ struct ModeCall {  // model.eval() / model.train(...)
   // On something the caller handed in (a parameter, `self`): the caller sees the switch. A
   // model the function builds itself (`from_pretrained` ending in `model.eval()`) it does not.
   bool on_parameter = true;
+  std::string_view receiver;  // the switched model as written (`self.teacher_model`)
   uint32_t block_start = 0, block_end = 0;  // the block holding the statement
   // Whether the switch reaches the code at `at`: it comes first, in a block that holds it (a
   // switch in a sibling branch or an earlier `if args.eval:` that returns does not).
@@ -145,6 +146,7 @@ struct FunctionInfo {
   mutable bool callers_noted = false;   // the two above were recorded as an index question
   bool is_eval = false;
   bool eval_by_name_only = false; // is_eval rests on its name (confidence: medium)
+  bool eval_by_own_switch = false; // is_eval rests only on its own switch to eval mode
   std::string train_flag;         // `model.train(is_train)`: the flag's name
   bool grad_follows_flag = false; // `torch.set_grad_enabled(flag)` somewhere in it
   std::vector<TSNode> step_calls; // backward()/optimizer.step() calls in its body
@@ -323,6 +325,8 @@ class SemanticModel {
   // through local aliases: a caller sees what happens to it.
   bool is_shared_with_caller(TSNode expr, int fn) const;
   bool in_no_grad(TSNode n) const;
+  bool switched_to_eval(const FunctionInfo& f, TSNode n) const;
+  bool hands_other_model(TSNode call, std::string_view switched) const;
   // Code that can never run: under `if False:`, or `if flag:` where `flag` is a function's local
   // bound once, to False / None / 0, before the `if` (a stage switched off). Module-level flags
   // are not constants: configurators rebind them.

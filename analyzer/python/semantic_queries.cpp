@@ -394,6 +394,22 @@ bool SemanticModel::under_flag_branch(TSNode n, std::string_view flag) const {
   return false;
 }
 
+// In a function that is evaluation code only by its own `X.eval()`: the code at `n` runs after a
+// switch to eval that reaches it, and a model call there is of the switched model (when the
+// function runs that model at all). A distillation step switches its teacher to eval, runs it
+// under no-grad, and trains the student in the same function: the student's forward is training.
+bool SemanticModel::switched_to_eval(const FunctionInfo& f, TSNode n) const {
+  uint32_t at = ts_node_start_byte(n);
+  const ModeCall* last = last_mode_switch(f.mode_calls, at);
+  if (!last || !last->eval) return false;
+  TSNode callee = ts_node_symbol(n) == kinds().call ? field(n, "function") : n;
+  std::string_view called = text(callee);
+  if (called == last->receiver) return true;
+  for (uint32_t ci : f.calls)  // the switched model is run here: this call is another model's
+    if (text(field(calls_[ci].node, "function")) == last->receiver) return false;
+  return true;
+}
+
 bool SemanticModel::in_eval_code(TSNode n) const {
   const Kinds& k = kinds();
   // A function that trains or evaluates on a flag: outside its `if flag:` branches it is
@@ -409,7 +425,9 @@ bool SemanticModel::in_eval_code(TSNode n) const {
     }
     if (s == k.function_definition) {
       auto it = function_by_node_.find(node_key(p));
-      return it != function_by_node_.end() && functions_[it->second].is_eval;
+      if (it == function_by_node_.end() || !functions_[it->second].is_eval) return false;
+      const FunctionInfo& f = functions_[it->second];
+      return !f.eval_by_own_switch || switched_to_eval(f, n);
     }
     if (s == k.class_definition || s == k.lambda) return false;
   }

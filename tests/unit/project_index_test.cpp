@@ -2,6 +2,7 @@
 // files, and never across projects.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -26,13 +27,16 @@ struct Project {
   std::vector<std::unique_ptr<File>> files;
   ProjectIndex index;
 
-  Project(std::initializer_list<std::pair<const char*, const char*>> sources) {
+  // `test_modules`: the modules that are test files.
+  Project(std::initializer_list<std::pair<const char*, const char*>> sources,
+          std::initializer_list<std::string_view> test_modules = {}) {
     Parser parser;
     for (auto [module, text] : sources) {
       auto f = std::make_unique<File>();
       f->text = text;
       f->tree = parser.parse(f->text);
-      f->model = std::make_unique<SemanticModel>(f->tree.root(), f->text, ModelOptions{module, false});
+      bool test = std::find(test_modules.begin(), test_modules.end(), module) != test_modules.end();
+      f->model = std::make_unique<SemanticModel>(f->tree.root(), f->text, ModelOptions{module, test});
       index.add(f->model->summary());
       files.push_back(std::move(f));
     }
@@ -211,6 +215,45 @@ def build_and_eval(path):
   CHECK_FALSE((p.facts("m.evaluate_and_restore").effects & kLeavesEval));
   // A model the function builds itself is not the caller's: its mode does not leak.
   CHECK_FALSE((p.facts("m.build_and_eval").effects & kLeavesEval));
+}
+
+TEST_CASE("a call after a switch to eval: not when it hands over another model, nor from a test") {
+  Project p({{"losses", R"(
+def evaluate(model, loader):
+    for x in loader:
+        model(x)
+
+def student_loss(model, batch):
+    return model(batch).mean()
+
+def train_loss(model, batch):
+    return model(batch).mean()
+)"},
+             {"loop", R"(
+from losses import evaluate, student_loss
+
+def validate(model, loader):
+    model.eval()
+    evaluate(model, loader)
+
+class KD:
+    def step(self, model, batch):
+        self.teacher.eval()
+        return student_loss(model, batch)
+)"},
+             {"tests.test_losses", R"(
+from losses import train_loss
+
+def test_eval_mode(model, batch):
+    model.eval()
+    assert train_loss(model, batch) > 0
+)"}},
+            {"tests.test_losses"});
+  CHECK(p.facts("losses.evaluate").called_after_eval);
+  // The teacher was switched; the student is what the callee runs.
+  CHECK_FALSE(p.facts("losses.student_loss").called_after_eval);
+  // A test switches modes to check behaviour: not the program evaluating.
+  CHECK_FALSE(p.facts("losses.train_loss").called_after_eval);
 }
 
 TEST_CASE("test files are judged on the path inside their project") {

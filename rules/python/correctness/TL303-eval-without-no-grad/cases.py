@@ -335,3 +335,21 @@ def convert_for_deploy(model, example):
     model.eval()
     model = calibrate_and_fuse(model, example)
     return model
+
+
+class Distiller:
+    def distill_loss(self, student, batch):
+        # The teacher is switched to eval and run under no-grad; the student's forward in the
+        # same function is training (its loss is returned for the caller's backward).
+        student_out = student(batch)
+        self.teacher.eval()
+        with torch.no_grad():
+            teacher_out = self.teacher(batch)
+        return F.kl_div(student_out.log_softmax(-1), teacher_out.softmax(-1), reduction="batchmean")
+
+    def kd_step(self, student, batch):
+        # A model called after the teacher's switch is still another model: not evaluated.
+        self.teacher.eval()
+        with torch.no_grad():
+            target = self.teacher(batch)
+        return F.mse_loss(student(batch), target)

@@ -48,3 +48,17 @@ def main_same_file(net, opt, train_set, epochs):
     loader = DataLoader(train_set, sampler=DistributedSampler(train_set))  # expect: TL315
     for epoch in range(epochs):
         train_epoch(net, opt, loader)
+
+
+def validate(model, criterion, val_set, distributed):
+    # Built for one pass of evaluation, under no-grad: the order it visits the data in changes
+    # nothing (the loss is averaged over the whole set).
+    model.eval()
+    with torch.no_grad():
+        val_sampler = DistributedSampler(val_set) if distributed else None
+        val_loader = DataLoader(val_set, sampler=val_sampler, batch_size=64)
+        total = 0.0
+        for x, y in val_loader:
+            total += criterion(model(x), y)
+    model.train()
+    return total

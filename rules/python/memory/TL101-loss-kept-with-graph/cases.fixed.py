@@ -213,3 +213,33 @@ def counts_words(model, loader, optimizer, pad):
         n_word_correct += n_correct
         losses.append(loss)  # expect: TL101
     return n_word_total, n_word_correct, losses
+
+
+def gan_step_log(loader, generator, discriminator, g_optim, d_optim, d_logistic_loss, name):
+    # Stored under the same key every step: each step's loss replaces the previous one, so at
+    # most one step's graph is held (reduced and logged once per step).
+    loss_dict = {}
+    for real in loader:
+        fake = generator(real)
+        d_loss = d_logistic_loss(discriminator(real), discriminator(fake.detach()))
+        loss_dict["d"] = d_loss
+        loss_dict[name] = d_loss
+        loss_dict[("d", 0)] = d_loss
+        d_optim.zero_grad()
+        d_loss.backward()
+        d_optim.step()
+        g_loss = d_logistic_loss(discriminator(fake), None)
+        loss_dict[f"g_{name}"] = g_loss
+        g_optim.zero_grad()
+        g_loss.backward()
+        g_optim.step()
+
+
+def keyed_by_step(loader, model, criterion, optimizer):
+    history = {}
+    for step, (x, y) in enumerate(loader):
+        loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()
+        history[f"step_{step}"] = loss.detach()  # expect: TL101

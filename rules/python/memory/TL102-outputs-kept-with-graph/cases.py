@@ -128,3 +128,26 @@ def two_models_side_by_side(ref_model, ref_opt, model, opt, x, steps):
             outputs[-1].backward()
             optim.step()
         compare(outputs)
+
+
+def last_scores(loader, model, criterion, optimizer):
+    # Stored under the same key every step: the previous step's output is replaced.
+    scores = {}
+    for x, y in loader:
+        out = model(x)
+        scores["last"] = out.mean()
+        loss = criterion(out, y)
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()
+
+
+def scores_by_batch(loader, model, criterion, optimizer):
+    scores = {}
+    for i, (x, y) in enumerate(loader):
+        out = model(x)
+        scores[(i, "mean")] = out.mean()  # expect: TL102
+        loss = criterion(out, y)
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()

@@ -388,3 +388,15 @@ def gradient_penalty_step(loader, discriminator, d_optimizer):
         print(penalty.item())  # expect: TL201
         d_optimizer.step()
         d_optimizer.zero_grad()
+
+
+def loss_scaler_printed(x, w, optimizer, DynamicLossScaler):
+    # A capitalised callee is a class: its call constructs a loss scaler, not a loss value, and
+    # printing the scaler's Python float reads nothing from the device.
+    loss_scaler = DynamicLossScaler()
+    for t in range(500):
+        loss = x.mm(w).sum() * loss_scaler.loss_scale
+        print('Iter {} loss scale: {}'.format(t, loss_scaler.loss_scale))
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()
