@@ -66,7 +66,7 @@ bool imports_module(const std::string& text, const std::string& module) {
 // The script to run: --run, else the file when it runs as a script, else the one script in the
 // project that imports it. "" and `why` when there is no single answer.
 std::string entry_script(const fs::path& root, const fs::path& file, const std::string& text, const ConfirmOptions& o,
-                         std::string& why) {
+                         bool loop_at_module_level, std::string& why) {
   if (!o.run_script.empty()) {
     fs::path run = fs::absolute(o.run_script);
     if (!fs::exists(run)) {
@@ -75,7 +75,8 @@ std::string entry_script(const fs::path& root, const fs::path& file, const std::
     }
     return fs::relative(run, root).string();
   }
-  if (py::has_main_guard(text)) return fs::relative(file, root).string();
+  // A guarded script, or one whose measured loop is module-level code: running the file runs it.
+  if (loop_at_module_level || py::has_main_guard(text)) return fs::relative(file, root).string();
   std::vector<std::string> importers;
   std::string module = file.stem().string();
   for (const auto& path : discover_source_files({root.string()}).files) {
@@ -167,7 +168,7 @@ Confirmation confirm_one(const Diagnostic& d, const SourceFile& src, const Confi
 
   fs::path file = fs::absolute(d.path).lexically_normal();
   fs::path root = project_root(file);
-  std::string script = entry_script(root, file, src.text, o, why);
+  std::string script = entry_script(root, file, src.text, o, loop->at_module_level, why);
   if (script.empty()) return failed(Verdict::Inconclusive, e->name, why);
   const std::string& python = python_for(o, why);
   if (python.empty()) return failed(Verdict::Error, e->name, why);

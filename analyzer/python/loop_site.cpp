@@ -22,6 +22,9 @@ LoopSite site_of(TSNode loop, size_t ordinal, std::string_view src) {
   s.line = ts_node_start_point(loop).row + 1;
   s.ordinal = ordinal;
   s.is_async = node_text(loop, src).starts_with("async");
+  s.at_module_level = true;
+  for (TSNode p = ts_node_parent(loop); !ts_node_is_null(p); p = ts_node_parent(p))
+    if (ts_node_type(p) == std::string_view("function_definition")) s.at_module_level = false;
   return s;
 }
 

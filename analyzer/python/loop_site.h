@@ -16,6 +16,7 @@ struct LoopSite {
   uint32_t line = 0;     // 1-based line of the loop keyword
   size_t ordinal = 0;    // loops before it in the file, in source order
   bool is_async = false; // `async for`: not instrumented
+  bool at_module_level = false;  // in no function: it runs when the file runs
 };
 
 // The innermost loop around `range`; when `region` starts exactly at a loop (a rule's

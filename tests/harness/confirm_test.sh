@@ -137,6 +137,34 @@ confirm_line TL104 "register_forward_hook(keep)" memory-growth
 confirm_line TL302 "optimizer.zero_grad()  # clears" param-update
 [ "$before" = "$(fingerprint "$work/projects")" ] || fail "the user's tree changed during confirm"
 
+# 7b. A plain script (no main guard, the loop at module level) runs as itself; a freeze written
+#     in a loop of its own is measured in the training loop after it (`loop: after`): the
+#     misspelt attribute leaves the backbone training (param-update, the tensors that move).
+mkdir -p "$work/plain/.git"
+cat >"$work/plain/train.py" <<'EOF'
+import torch
+import torch.nn as nn
+
+torch.manual_seed(0)
+backbone = nn.Sequential(nn.Linear(16, 32), nn.ReLU())
+model = nn.Sequential(backbone, nn.Linear(32, 4))
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+data = [(torch.randn(8, 16), torch.randint(0, 4, (8,))) for _ in range(40)]
+
+for p in backbone.parameters():
+    p.require_grad = False
+
+for x, y in data:
+    optimizer.zero_grad()
+    nn.functional.cross_entropy(model(x), y).backward()
+    optimizer.step()
+EOF
+(cd "$work/plain" && "$bin" confirm train.py:11 --format json 2>/dev/null) >"$work/plain.json"
+v=$(verdict <"$work/plain.json")
+[ "${v%%$'\t'*}" = confirmed ] && grep -q '"metric": "parameter tensors moved per step"' "$work/plain.json" ||
+  fail "plain/train.py:11 (TL313): expected confirmed by the tensors that move, got: $v"
+echo "ok: TL313 in a plain script (loop: after) ${v%%$'\t'*}: ${v#*$'\t'}"
+
 # 8. The probe's own counters, on any machine: copies off the host (to the meta device here: the
 #    same dispatch path as a host-to-GPU copy) with their bytes, and how far an optimizer step
 #    moves the weights of the module the loop calls (not at all with lr=0).

@@ -436,6 +436,8 @@ TEST_CASE("`loop: after`: a setting made in a loop of its own is measured in the
   auto after_class = py::find_loop_site(method, {in_forward, in_forward + 8}, std::nullopt, true);
   REQUIRE(after_class);
   CHECK(after_class->line == 5);  // the first loop after the class
+  CHECK(after_class->at_module_level);  // module-level code: the file runs it as a script
+  CHECK_FALSE(own->at_module_level);
 }
 
 TEST_CASE("the sandbox: a timeout kills the process group; the environment is scrubbed") {
