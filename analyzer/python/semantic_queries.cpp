@@ -405,8 +405,11 @@ bool SemanticModel::switched_to_eval(const FunctionInfo& f, TSNode n) const {
   TSNode callee = ts_node_symbol(n) == kinds().call ? field(n, "function") : n;
   std::string_view called = text(callee);
   if (called == last->receiver) return true;
-  for (uint32_t ci : f.calls)  // the switched model is run here: this call is another model's
-    if (text(field(calls_[ci].node, "function")) == last->receiver) return false;
+  for (uint32_t ci : f.calls) {  // the switched model is run here: this call is another model's
+    const CallInfo& c = calls_[ci];
+    if (c.decorator || ts_node_symbol(c.node) != kinds().call) continue;  // a bare `@decorator` is no call
+    if (text(field(c.node, "function")) == last->receiver) return false;
+  }
   return true;
 }
 
