@@ -422,6 +422,9 @@ bool train_mode_not_restored(const PredicateEnv& e, TSNode call) {
   if (ts_node_is_null(loop)) return false;
   if (!direct && !m.call_effects(call, kLeavesEval)) return false;
   const LoopInfo* l = m.loop(loop);
+  // Only a loop that updates weights trains: one that computes gradients to read them (saliency,
+  // influence scores: `autograd.grad` in eval mode on purpose) steps nothing.
+  if (!l->training && !optimizer_steps_in(m, loop, TSNode{})) return false;
   // Only a model the loop trains: one it runs with gradients on. A frozen teacher (run under
   // no_grad) or an EMA copy (never run) may stay in eval mode.
   // A module whose forward runs all under no-grad (a frozen feature extractor wrapped in

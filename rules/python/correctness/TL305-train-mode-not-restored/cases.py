@@ -169,3 +169,15 @@ def closure_with_its_own_model(model, optim, train_data, build_scorer):
             score()
 
     train_epoch()
+
+
+def influence_scores(model, test_instances, params):
+    # Gradients computed to be read (influence, saliency), in eval mode on purpose: nothing is
+    # updated, so no later step trains in eval mode.
+    scores = []
+    for instance in test_instances:
+        model.eval()
+        model.zero_grad()
+        loss = model(**instance)["loss"]
+        scores.append(torch.autograd.grad(loss, params))
+    return scores
