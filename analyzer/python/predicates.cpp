@@ -20,6 +20,7 @@ bool ctx_training_function(const SemanticModel& m, TSNode n) {
   return f && f->reaches_backward;
 }
 bool ctx_every_iteration(const SemanticModel& m, TSNode n) { return m.every_iteration(n); }
+bool ctx_updates_weights(const SemanticModel& m, TSNode) { return m.updates_weights_in_file(); }
 bool ctx_no_grad(const SemanticModel& m, TSNode n) { return m.in_no_grad(n); }
 bool ctx_eval_code(const SemanticModel& m, TSNode n) {
   if (!m.in_eval_code(n)) return false;
@@ -492,6 +493,8 @@ const std::vector<NamedContext> kContexts = {
      "inside the innermost loop whose body reaches backward() or optimizer.step() (also through same-file helpers)"},
     {"training-function", ctx_training_function,
      "in a function that runs backward, itself or through the project functions it calls (any file)"},
+    {"updates-weights", ctx_updates_weights,
+     "in a file that may update weights: a `step(` call, an optimizer or grad scaler named in it, or a parameter updated in place from its `.grad` (a file that only reads gradients, for saliency or attacks, has no training steps)"},
     {"every-iteration", ctx_every_iteration,
      "inside a training loop and not under a periodic guard (`if step % N == 0`, `if should_log:`, an except handler); a loop over a literal `range(N)`, tuple or list of at most 10 iterations (a warm-up) is no hot loop"},
     {"no-grad", ctx_no_grad,

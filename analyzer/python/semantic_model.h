@@ -284,6 +284,11 @@ class SemanticModel {
   // list, of at most 10 iterations (a warm-up, two models side by side): what it costs per
   // iteration is paid a few times, not every training step.
   bool runs_few_times(TSNode loop) const;
+  // The file may update weights: a step call (`opt.step()`, `engine.step()`, `self.train_step()`),
+  // an optimizer or a grad scaler named anywhere in it, or a parameter updated in place from its
+  // gradient (`p -= lr * p.grad`). A file with none of these only computes gradients to read
+  // them (saliency maps, adversarial attacks, influence scores): it has no training steps.
+  bool updates_weights_in_file() const;
   const LoopInfo* loop(TSNode loop_node) const;
   const LoopInfo* innermost_training_loop(TSNode n, TSNode* loop_node = nullptr) const;
   // The innermost loop around n (in its function) whose body backpropagates, directly, in a
@@ -427,6 +432,7 @@ class SemanticModel {
   bool passes_only_frozen_modules(TSNode call) const;
 
   std::string_view src_;
+  mutable bool updates_weights_known_ = false, updates_weights_ = false;
   ModelOptions options_;
   const ProjectIndex* index_ = nullptr;
   // Recorded index questions: (kind, key) -> answer.

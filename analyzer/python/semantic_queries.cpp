@@ -349,6 +349,22 @@ bool SemanticModel::runs_few_times(TSNode loop) const {
   return (bounds.size() == 1 ? bounds[0] : bounds[1] - bounds[0]) <= 10;
 }
 
+bool SemanticModel::updates_weights_in_file() const {
+  if (updates_weights_known_) return updates_weights_;
+  updates_weights_known_ = true;
+  for (std::string_view evidence : {"step(", "optim", "Optim", "scaler", "Scaler"})
+    if (src_.find(evidence) != std::string_view::npos) return updates_weights_ = true;
+  // A line that updates in place from a gradient: `w -= lr * w.grad`, `p.data.add_(-lr, p.grad)`.
+  for (size_t at = src_.find(".grad"); at != std::string_view::npos; at = src_.find(".grad", at + 1)) {
+    size_t begin = src_.rfind('\n', at), end = src_.find('\n', at);
+    std::string_view line = src_.substr(begin == std::string_view::npos ? 0 : begin + 1,
+                                        (end == std::string_view::npos ? src_.size() : end) - (begin == std::string_view::npos ? 0 : begin + 1));
+    for (std::string_view update : {"-=", "+=", ".add_(", ".sub_(", ".addcdiv_(", ".copy_("})
+      if (line.find(update) != std::string_view::npos) return updates_weights_ = true;
+  }
+  return updates_weights_ = false;
+}
+
 bool SemanticModel::every_iteration(TSNode n) const {
   const Kinds& k = kinds();
   TSNode child = n;
