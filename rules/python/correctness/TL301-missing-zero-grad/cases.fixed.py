@@ -168,3 +168,17 @@ def several_optimizers(model, loader, optimizers):
         for opt in optimizers:
             opt.step()  # expect: TL301
             opt.zero_grad()
+
+
+def simulate_lr_schedule(scheduler_cls, initial_lr, steps):
+    # The optimizer is stepped only to drive its scheduler: nothing computes gradients in the
+    # loop, so none accumulate.
+    weight = torch.ones(1, requires_grad=True)
+    opt = torch.optim.SGD([weight], lr=initial_lr)
+    sch = scheduler_cls(opt)
+    lrs = []
+    for _ in range(steps):
+        opt.step()
+        lrs.append(opt.param_groups[0]["lr"])
+        sch.step()
+    return lrs
