@@ -265,9 +265,17 @@ def _count_calls():
 
 def _count_batches(dataloader_module):
     """Each batch a DataLoader yields (loaded, transformed, collated) is a call: from the moment
-    torch.utils.data is imported, so that batches loaded before the loop count too."""
+    torch.utils.data is imported, so that batches loaded before the loop count too. The call
+    that ends the pass (StopIteration) yields no batch and is not counted."""
     iterator = dataloader_module._BaseDataLoaderIter
-    iterator.__next__ = _counting(iterator.__next__, lambda args: "DataLoader.__next__")
+    next_batch = iterator.__next__
+
+    @functools.wraps(next_batch)
+    def counted(self):
+        batch = next_batch(self)
+        _count_call("DataLoader.__next__")
+        return batch
+    iterator.__next__ = counted
 
 
 def _make_dispatch_counter():
