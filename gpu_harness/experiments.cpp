@@ -87,6 +87,11 @@ std::string last_line(std::string t) {
 
 }  // namespace
 
+std::string exception_line(const std::string& traceback) {
+  std::string line = last_line(traceback);
+  return line.size() > 160 ? line.substr(0, 157) + "..." : line;
+}
+
 bool failed_in_loop(const ProbeRun& run) {
   return !run.samples.empty() && run.end == "exit" && run.status != 0 && !run.error.empty();
 }
@@ -196,13 +201,7 @@ Confirmation judge_saved(const std::vector<ProbeRun>& bad, const std::vector<Pro
   c.more.push_back(figure("graph nodes retained per step", "nodes", bad, fixed,
                           slope_of("graph_nodes", w)));
   if (has_metric(bad, "cuda_peak")) {
-    auto peak = [](const ProbeRun& r) {
-      double m = 0;
-      for (const auto& s : r.samples)
-        if (auto it = s.values.find("cuda_peak"); it != s.values.end()) m = std::max(m, it->second);
-      return m;
-    };
-    c.more.push_back(figure("peak CUDA memory", "B", bad, fixed, peak));
+    c.more.push_back(figure("peak CUDA memory", "B", bad, fixed, total_of("cuda_peak")));
   }
   return c;
 }
@@ -408,12 +407,6 @@ Confirmation judge_copies(const std::vector<ProbeRun>& bad, const std::vector<Pr
     if (f.metric != c.main.metric) c.more.push_back(f);
   add_step_time(c, bad, fixed);
   return c;
-}
-
-// The exception and its message, short enough for a verdict line.
-std::string exception_line(const std::string& traceback) {
-  std::string line = last_line(traceback);
-  return line.size() > 160 ? line.substr(0, 157) + "..." : line;
 }
 
 // The cost is an exception: every run of the program fails inside the loop, every run of the

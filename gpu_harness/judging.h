@@ -39,6 +39,8 @@ Figure figure(const std::string& metric, const std::string& unit, const std::vec
               const std::vector<ProbeRun>& fixed, const RunFigure& of);
 bool has_metric(const std::vector<ProbeRun>& runs, const std::string& metric);
 Confirmation verdict(Verdict v, Figure main, std::string why);
+// The exception and its message from a traceback, short enough for a verdict line.
+std::string exception_line(const std::string& traceback);
 
 // The judges of what the program's state says rather than its work per step (state_judges.cpp).
 Confirmation judge_lr_schedule(const std::vector<ProbeRun>& bad, const std::vector<ProbeRun>& fixed, int warmup);

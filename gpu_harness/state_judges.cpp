@@ -48,26 +48,22 @@ LrComparison compare_lr(const ProbeRun& bad, const ProbeRun& fixed, int warmup) 
   return c;
 }
 
-std::string exception_of(const ProbeRun& run) {
-  std::string t = run.error;
-  while (!t.empty() && (t.back() == '\n' || t.back() == ' ')) t.pop_back();
-  std::string line = t.substr(t.find_last_of('\n') == std::string::npos ? 0 : t.find_last_of('\n') + 1);
-  return line.size() > 160 ? line.substr(0, 157) + "..." : line;
-}
-
 }  // namespace
 
 // A scheduler stepped before its optimizer: the steps run with the next value of the schedule.
 Confirmation judge_lr_schedule(const std::vector<ProbeRun>& bad, const std::vector<ProbeRun>& fixed, int w) {
+  // Each run of the program against the run of its twin made in the same turn.
   std::vector<LrComparison> pairs;
-  for (size_t i = 0; i < std::min(bad.size(), fixed.size()); ++i) pairs.push_back(compare_lr(bad[i], fixed[i], w));
-  Figure differing = figure("measured steps whose learning rate differs from the fixed twin's", "steps", bad, fixed,
-                            [&](const ProbeRun& r) {
-                              for (size_t i = 0; i < pairs.size(); ++i)
-                                if (&r == &bad[i]) return static_cast<double>(pairs[i].differing);
-                              return 0.0;
-                            });
-  differing.fixed = 0;
+  std::vector<double> counts;
+  for (size_t i = 0; i < std::min(bad.size(), fixed.size()); ++i) {
+    pairs.push_back(compare_lr(bad[i], fixed[i], w));
+    counts.push_back(static_cast<double>(pairs.back().differing));
+  }
+  Figure differing;
+  differing.metric = "measured steps whose learning rate differs from the fixed twin's";
+  differing.unit = "steps";
+  differing.bad = median(counts);
+  differing.spread = half_range(counts);
   if (pairs.empty() || std::all_of(pairs.begin(), pairs.end(), [](const LrComparison& c) { return c.compared == 0; }))
     return verdict(Verdict::Inconclusive, differing, "no optimizer step ran in the measured iterations");
   auto most = std::max_element(pairs.begin(), pairs.end(),
@@ -115,7 +111,7 @@ Confirmation judge_load_keys(const std::vector<ProbeRun>& bad, const std::vector
   Figure unloaded = figure("parameter and buffer values the load left as they were", "values", bad, fixed, total_of("unloaded_values"));
   Figure loads = figure("load_state_dict calls", "calls", bad, fixed, total_of("loads"));
   auto failed = std::find_if(fixed.begin(), fixed.end(), [](const ProbeRun& r) { return r.status != 0 && !r.error.empty(); });
-  std::string fixed_part = failed != fixed.end() ? "; fixed: the check fails (" + exception_of(*failed) + ")"
+  std::string fixed_part = failed != fixed.end() ? "; fixed: the check fails (" + exception_line(failed->error) + ")"
                                                  : fmt::format("; fixed: {:.0f} keys ignored", ignored.fixed);
   Confirmation c;
   if (loads.bad == 0)

@@ -231,25 +231,27 @@ std::vector<std::string_view> parameter_owners(const SemanticModel& m, std::stri
   return owners;
 }
 
-// The training loop around the match never clears gradients (zero_grad, p.grad = None,
-// also in closures and same-file helpers) and hands the optimizer to no unknown code.
-// With several optimizers (a GAN's generator and discriminator), each one that steps must be
-// cleared: `opt_g.zero_grad()` does not clear opt_d's parameters.
-bool computes_gradients(const SemanticModel& m, const LoopInfo& l, TSNode loop) {
-  std::string_view text = m.text(loop);
-  for (std::string_view evidence : {"backward", "autograd", "grad("})
-    if (text.find(evidence) != std::string_view::npos) return true;
-  // A project helper that runs backward: a plain function or a method of `self` (a method of
-  // another object, `scheduler.step()`, resolves by its bare name only).
+// Something in the loop computes gradients: a backward call (`loss.backward()`,
+// `accelerator.backward(loss)`, `self.manual_backward(loss)`), a torch.autograd call, or a
+// helper of the project that runs backward, a plain function or a method of `self` (a method
+// of another object, `scheduler.step()`, would resolve by its bare name only).
+bool computes_gradients(const SemanticModel& m, const LoopInfo& l) {
   for (uint32_t c : l.all_calls) {
     TSNode call = m.call_node(c), callee = field(call, "function");
-    bool own = ts_node_symbol(callee) == kinds().identifier ||
-               (ts_node_symbol(callee) == kinds().attribute && m.text(field(callee, "object")) == "self");
+    if (ts_node_symbol(call) != kinds().call) continue;  // a bare decorator
+    bool attribute = ts_node_symbol(callee) == kinds().attribute;
+    std::string_view method = attribute ? m.text(field(callee, "attribute")) : m.text(callee);
+    if (method == "backward" || method == "manual_backward" || m.canonical(callee).starts_with("torch.autograd.")) return true;
+    bool own = !attribute || m.text(field(callee, "object")) == "self";
     if (own && m.call_effects(call, kBackward)) return true;
   }
   return false;
 }
 
+// The training loop around the match never clears gradients (zero_grad, p.grad = None,
+// also in closures and same-file helpers) and hands the optimizer to no unknown code.
+// With several optimizers (a GAN's generator and discriminator), each one that steps must be
+// cleared: `opt_g.zero_grad()` does not clear opt_d's parameters.
 bool loop_never_clears_grad(const PredicateEnv& e, TSNode opt) {
   TSNode loop{};
   const LoopInfo* l = e.model.innermost_training_loop(e.match, &loop);
@@ -282,7 +284,7 @@ bool loop_never_clears_grad(const PredicateEnv& e, TSNode opt) {
   // Nothing in the loop computes gradients (no backward, no autograd call, no project helper
   // that runs one): its steps apply none, so none accumulate (an optimizer stepped only to read
   // the learning rates its scheduler sets).
-  if (!computes_gradients(e.model, *l, loop)) return false;
+  if (!computes_gradients(e.model, *l)) return false;
   // An optimizer built in the loop body (over a tensor made fresh each iteration, as in
   // per-step latent optimisation) starts from new gradients every time.
   if (!picked_per_pass && e.model.assigned_within(e.model.function_of(e.match), e.model.text(opt),

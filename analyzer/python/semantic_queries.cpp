@@ -356,9 +356,9 @@ bool SemanticModel::updates_weights_in_file() const {
     if (src_.find(evidence) != std::string_view::npos) return updates_weights_ = true;
   // A line that updates in place from a gradient: `w -= lr * w.grad`, `p.data.add_(-lr, p.grad)`.
   for (size_t at = src_.find(".grad"); at != std::string_view::npos; at = src_.find(".grad", at + 1)) {
-    size_t begin = src_.rfind('\n', at), end = src_.find('\n', at);
-    std::string_view line = src_.substr(begin == std::string_view::npos ? 0 : begin + 1,
-                                        (end == std::string_view::npos ? src_.size() : end) - (begin == std::string_view::npos ? 0 : begin + 1));
+    size_t begin = src_.rfind('\n', at);
+    begin = begin == std::string_view::npos ? 0 : begin + 1;
+    std::string_view line = src_.substr(begin, src_.find('\n', at) - begin);  // npos: to the end
     for (std::string_view update : {"-=", "+=", ".add_(", ".sub_(", ".addcdiv_(", ".copy_("})
       if (line.find(update) != std::string_view::npos) return updates_weights_ = true;
   }
