@@ -96,6 +96,14 @@ bool is_logger_method_name(std::string_view method) {
   return false;
 }
 
+bool is_clock_api(std::string_view c) {
+  for (std::string_view clock : {"time.time", "time.perf_counter", "time.monotonic", "time.time_ns", "time.perf_counter_ns",
+                                 "time.monotonic_ns", "time.process_time", "time.process_time_ns", "timeit.default_timer",
+                                 "datetime.datetime.now", "datetime.datetime.utcnow"})
+    if (c == clock) return true;
+  return false;
+}
+
 bool is_optimizer_name(std::string_view name) {
   std::string l = lower(name);
   if (l.find("sched") != std::string::npos) return false;

@@ -20,6 +20,8 @@ bool is_loss_value_name(std::string_view name, bool called = false);
 bool is_optimizer_name(std::string_view name);
 // A method of a logger (logging.Logger, loguru, transformers' `warning_once`): `debug`, `info`...
 bool is_logger_method_name(std::string_view method);
+// A host clock read, by canonical name (`time.time`, `time.perf_counter`, `timeit.default_timer`...).
+bool is_clock_api(std::string_view canonical);
 bool is_grad_scaler_name(std::string_view name);
 // torch.nn.functional.* losses and torch.nn.*Loss classes, by canonical name.
 bool is_torch_loss_function(std::string_view canonical);

@@ -281,6 +281,8 @@ FileSummary SemanticModel::summary() const {
     if (f.any_backward) e |= kBackward;
     if (f.steps_directly) e |= kSteps;
     if (f.clears_grad) e |= kClearsGrad;
+    for (uint32_t c : f.calls)
+      if (!calls_[c].decorator && is_clock_api(canonical(field(calls_[c].node, "function")))) e |= kReadsClock;
     // Methods of a module run inside a forward pass already counted at the module's call.
     bool module_method = f.class_index >= 0 && classes_[f.class_index].is_module;
     for (uint32_t c : f.calls) {

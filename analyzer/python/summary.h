@@ -39,6 +39,9 @@ enum Effect : uint32_t {
   // Every return is softmax probabilities (`return F.softmax(out, dim=1)`): a model whose
   // forward ends so hands probabilities to its caller, not logits.
   kReturnsProbabilities = 1u << 19,
+  // Reads a host clock itself (`time.time()`, `time.perf_counter()`): a timer helper
+  // (`timer.toc()`), whose call after a synchronize times the GPU work. Not inherited.
+  kReadsClock = 1u << 20,
 };
 // A call matched to a project method by its name only (`*.method`): its structure counts, never
 // what it reads or returns, and whether it matched at all is not a fact about this call.

@@ -141,12 +141,6 @@ TSNode local_definition(const SemanticModel& m, TSNode call) {
 
 // ---- clocks -----------------------------------------------------------------------------
 
-bool is_clock_api(std::string_view c) {
-  return one_of(c, {"time.time", "time.perf_counter", "time.monotonic", "time.time_ns", "time.perf_counter_ns",
-                    "time.monotonic_ns", "time.process_time", "time.process_time_ns", "timeit.default_timer",
-                    "datetime.datetime.now", "datetime.datetime.utcnow"});
-}
-
 enum class Clock { None, Plain, Synced };
 
 bool waits_for_device(const SemanticModel& m, TSNode root);
@@ -1631,6 +1625,26 @@ bool device_waited_beside(const PredicateEnv& e, TSNode read) {
   return false;
 }
 
+// On a `synchronize()` call: a later statement of its block reads a host clock, itself or through
+// a project helper that reads one (`fw_timer.toc()` of a Timer class in another file). The
+// synchronisation makes that reading measure the GPU work: it is timing, and needed.
+bool synchronize_before_clock_read(const PredicateEnv& e, TSNode call) {
+  const SemanticModel& m = e.model;
+  TSNode stmt = call;
+  while (!ts_node_is_null(m.parent(stmt)) && ts_node_symbol(m.parent(stmt)) != kinds().block &&
+         ts_node_symbol(m.parent(stmt)) != kinds().module)
+    stmt = m.parent(stmt);
+  bool reads = false;
+  for (TSNode next = ts_node_next_named_sibling(stmt); !ts_node_is_null(next) && !reads; next = ts_node_next_named_sibling(next))
+    walk(next, [&](TSNode n) {
+      if (reads || is_scope_boundary(ts_node_symbol(n))) return false;
+      if (ts_node_symbol(n) == kinds().call)
+        reads = is_clock_api(m.canonical(field(n, "function"))) || m.call_effects(n, kReadsClock);
+      return !reads;
+    }, [](TSNode) {});
+  return reads;
+}
+
 }  // namespace
 
 const std::vector<NamedPredicate>& timing_predicates() {
@@ -1645,6 +1659,8 @@ const std::vector<NamedPredicate>& timing_predicates() {
        "on END of `start.elapsed_time(END)`: nothing waits for the device between the last `END.record()` and the read"},
       {"timed-without-warmup", timed_without_warmup,
        "on a loop: a clock read or event recorded just before it and read just after it times GPU or compiled work that nothing ran before (binds {WORK})"},
+      {"synchronize-before-clock-read", synchronize_before_clock_read,
+       "on a synchronize() call: a later statement of its block reads a host clock, itself or through a project helper that reads one (a timer's `toc()`)"},
       {"device-waited-beside", device_waited_beside,
        "on a host read: a `synchronize()` statement in the same block, with no GPU work queued between the two, waits for the device anyway"},
       {"profiles-long-loop", profiles_long_loop,
