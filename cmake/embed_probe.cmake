@@ -1,17 +1,5 @@
-# Writes OUT: the probe and the example world as C++ string literals (raw strings in chunks,
-# under the compilers' literal length limits).
-function(as_literal path var)
-  file(READ ${path} text)
-  string(LENGTH "${text}" len)
-  set(out "")
-  set(pos 0)
-  while(pos LESS len)
-    string(SUBSTRING "${text}" ${pos} 8000 chunk)
-    string(APPEND out "R\"TLPROBE(${chunk})TLPROBE\"\n")
-    math(EXPR pos "${pos} + 8000")
-  endwhile()
-  set(${var} "${out}" PARENT_SCOPE)
-endfunction()
+# Writes OUT: the probe and the example world as C++ string literals.
+include(${CMAKE_CURRENT_LIST_DIR}/as_literal.cmake)
 as_literal(${PROBE} probe)
 as_literal(${WORLD} world)
 file(WRITE ${OUT} "// Generated from runtime/ by cmake/embed_probe.cmake.\n#include <string_view>\n"

@@ -14,6 +14,7 @@
 #include "python/names.h"
 #include "python/predicates.h"
 #include "python/project_index.h"
+#include "python/torch_api.h"
 
 namespace torchlint::py {
 
@@ -615,17 +616,13 @@ bool ctx_logging_branch(const SemanticModel& m, TSNode n) { return m.periodic_gu
 
 // ---- tensor truth values ----
 
-// Attributes and methods that read a tensor's metadata, not its data: static under Dynamo.
-constexpr std::array<std::string_view, 14> kStaticAttributes = {
-    "shape", "dtype", "device", "ndim", "requires_grad", "layout", "names", "is_cuda", "is_sparse", "is_leaf",
-    "is_quantized", "is_meta", "itemsize", "nbytes"};
-constexpr std::array<std::string_view, 17> kStaticMethods = {
-    "dim", "size", "numel", "nelement", "element_size", "stride", "storage_offset", "data_ptr", "get_device",
-    "is_contiguous", "is_floating_point", "is_complex", "is_pinned", "type", "item", "tolist", "__len__"};
-
+// Attributes and methods whose result is no tensor: metadata, static under Dynamo, or a
+// Python value read from the data (`.item()`, `.tolist()`: the graph break is TL501's).
 bool static_member(std::string_view name, bool method) {
   if (name.starts_with("is_") || name.starts_with("has_")) return true;
-  return method ? in(kStaticMethods, name) : in(kStaticAttributes, name);
+  if (!method) return TorchApi::get().reads_metadata(name, false);
+  const ApiEntry* e = TorchApi::get().tensor_method(name);
+  return e && e->returns == ApiReturns::Python;
 }
 
 bool is_tensor_annotation(const SemanticModel& m, TSNode annotation) {

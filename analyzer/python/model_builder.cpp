@@ -8,6 +8,7 @@
 #include "python/kinds.h"
 #include "python/names.h"
 #include "python/semantic_model.h"
+#include "python/torch_api.h"
 
 namespace torchlint::py {
 
@@ -447,12 +448,9 @@ void ModelBuilder::on_call(TSNode n) {
     TSNode receiver = field(callee, "object");
     uint32_t nargs = ts_node_is_null(args) ? 0 : ts_node_named_child_count(args);
     uint32_t pos = ts_node_start_byte(n);
-    if (method == "backward" || method == "manual_backward") {
+    TSNode root{};
+    if (m_.is_backward_call(n, &root)) {
       mark_steps(n);
-      TSNode root = method == "backward" ? receiver : (nargs > 0 ? ts_node_named_child(args, 0) : TSNode{});
-      // accelerator.backward(loss), scaler.scale(loss).backward(): the loss is the argument.
-      if (method == "backward" && nargs > 0 && ts_node_symbol(ts_node_named_child(args, 0)) != k_.keyword_argument)
-        root = ts_node_named_child(args, 0);
       if (!ts_node_is_null(root)) (f ? f->backward_roots : m_.module_backward_roots_).push_back(root);
     } else if (method == "step" && (m_.is_optimizer(receiver) || m_.is_grad_scaler(receiver))) {
       mark_steps(n);
@@ -498,7 +496,7 @@ void ModelBuilder::on_call(TSNode n) {
         }
       (fn < 0 ? m_.module_mode_calls_ : f->mode_calls)
           .push_back({pos, eval, on_parameter, m_.text(receiver), ts_node_start_byte(block), ts_node_end_byte(block)});
-    } else if ((method == "item" || method == "cpu") && nargs == 0 && f) {
+    } else if (TorchApi::get().copies_to_host(method) && nargs == 0 && f) {
       f->sync_calls.push_back(n);
     }
   }

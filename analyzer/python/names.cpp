@@ -1,5 +1,6 @@
 #include <cctype>
 #include "python/names.h"
+#include "python/torch_api.h"
 
 #include <algorithm>
 #include <array>
@@ -123,14 +124,7 @@ bool is_optimizer_name(std::string_view name) {
 
 bool is_grad_scaler_name(std::string_view name) { return lower(name).find("scaler") != std::string::npos; }
 
-bool is_torch_loss_function(std::string_view canonical) {
-  if (canonical.starts_with("torch.nn.functional.")) {
-    std::string_view f = last_segment(canonical);
-    return f.find("loss") != std::string_view::npos || f.find("entropy") != std::string_view::npos ||
-           f == "kl_div" || f == "ctc_loss";
-  }
-  return canonical.starts_with("torch.nn.") && canonical.ends_with("Loss");
-}
+bool is_torch_loss_function(std::string_view canonical) { return TorchApi::get().callable_has(canonical, kApiLoss); }
 
 bool is_eval_function_name(std::string_view name) {
   std::string l = lower(name);

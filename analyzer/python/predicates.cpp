@@ -7,6 +7,7 @@
 
 #include "python/kinds.h"
 #include "python/names.h"
+#include "python/torch_api.h"
 
 namespace torchlint::py {
 
@@ -163,12 +164,8 @@ bool persists_across_iterations(const PredicateEnv& e, TSNode acc) {
   bool backpropagated = false;
   walk(loop, [&](TSNode c) {
     if (backpropagated) return false;
-    if (ts_node_symbol(c) == k.call) {
-      TSNode f = field(c, "function");
-      if (ts_node_symbol(f) == k.attribute && e.model.text(field(f, "attribute")) == "backward" &&
-          e.model.text(field(f, "object")) == name)
-        backpropagated = true;
-    }
+    TSNode root{};
+    if (e.model.is_backward_call(c, &root) && !ts_node_is_null(root) && e.model.text(root) == name) backpropagated = true;
     return true;
   }, [](TSNode) {});
   return !backpropagated;
@@ -241,7 +238,7 @@ bool computes_gradients(const SemanticModel& m, const LoopInfo& l) {
     if (ts_node_symbol(call) != kinds().call) continue;  // a bare decorator
     bool attribute = ts_node_symbol(callee) == kinds().attribute;
     std::string_view method = attribute ? m.text(field(callee, "attribute")) : m.text(callee);
-    if (method == "backward" || method == "manual_backward" || m.canonical(callee).starts_with("torch.autograd.")) return true;
+    if (m.is_backward_call(call) || m.canonical(callee).starts_with("torch.autograd.")) return true;
     bool own = !attribute || m.text(field(callee, "object")) == "self";
     if (own && m.call_effects(call, kBackward)) return true;
   }
@@ -369,7 +366,7 @@ bool first_sync_in_chain(const PredicateEnv& e, TSNode receiver) {
     TSNode f = field(r, "function");
     if (ts_node_symbol(f) != k.attribute) return true;
     std::string_view method = e.model.text(field(f, "attribute"));
-    if (method == "cpu" || method == "numpy" || method == "tolist" || method == "item") return false;
+    if (TorchApi::get().copies_to_host(method)) return false;
     r = field(f, "object");
   }
   return true;

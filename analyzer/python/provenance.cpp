@@ -7,6 +7,7 @@
 #include "python/kinds.h"
 #include "python/names.h"
 #include "python/semantic_model.h"
+#include "python/torch_api.h"
 
 namespace torchlint::py {
 
@@ -20,44 +21,22 @@ bool in(const std::array<std::string_view, N>& set, std::string_view s) {
   return false;
 }
 
-// Methods whose result is a plain Python value: the chain ends here.
-constexpr std::array<std::string_view, 9> kToPython = {"item", "tolist", "numpy", "size", "dim",
-                                                       "numel", "__len__", "nelement", "element_size"};
-// Methods returning a tensor without autograd history.
-constexpr std::array<std::string_view, 20> kNoGradTensor = {
-    "detach", "argmax", "argmin", "eq", "ne", "lt", "gt", "le", "ge", "long", "int", "bool",
-    "nonzero", "isnan", "isinf", "isfinite", "sign", "argsort", "byte", "data_ptr"};
 // Builtins that turn a tensor into a Python value.
 constexpr std::array<std::string_view, 7> kToPythonBuiltins = {"float", "int", "bool", "str", "len", "repr", "round"};
-// torch functions that build a fresh tensor (no history from their arguments).
-constexpr std::array<std::string_view, 14> kFactories = {
-    "tensor", "zeros", "ones", "empty", "full", "arange", "rand", "randn", "randint", "linspace",
-    "zeros_like", "ones_like", "as_tensor", "from_numpy"};
 
-// torch functions that return something other than a tensor.
-constexpr std::array<std::string_view, 22> kNotTensor = {
-    "load", "save", "device", "dtype", "Generator", "is_tensor", "is_grad_enabled", "no_grad", "enable_grad",
-    "inference_mode", "set_grad_enabled", "manual_seed", "seed", "compile", "get_default_dtype",
-    "set_default_dtype", "set_printoptions", "is_floating_point", "use_deterministic_algorithms", "autocast",
-    "from_numpy", "numel"};
+// A method whose result is a plain Python (or NumPy) value: the chain ends here.
+bool method_gives_python_value(std::string_view method) {
+  const ApiEntry* e = TorchApi::get().tensor_method(method);
+  return e && (e->returns == ApiReturns::Python || e->returns == ApiReturns::NumPy);
+}
 
 Provenance merge(Provenance a, Provenance b) {
   return {a.tensor || b.tensor, a.grad || b.grad, a.loss || b.loss, a.model_output || b.model_output,
           a.host_batch || b.host_batch};
 }
 
-// Functions of the tensor namespaces: torch.cat, torch.nn.functional.relu, torch.linalg.norm.
-bool is_tensor_function(std::string_view c) {
-  // The gradients of `torch.autograd.grad(outputs, inputs)`: tensors like its inputs.
-  if (c == "torch.autograd.grad") return true;
-  for (std::string_view ns : {"torch.nn.functional.", "torch.linalg.", "torch.fft.", "torch.special."}) {
-    if (c.starts_with(ns)) return c.find('.', ns.size()) == std::string_view::npos;
-  }
-  if (!c.starts_with("torch.")) return false;
-  std::string_view fn = c.substr(6);
-  return fn.find('.') == std::string_view::npos && !fn.empty() && std::islower(static_cast<unsigned char>(fn[0])) &&
-         !in(kNotTensor, fn);
-}
+// A function of PyTorch that returns tensors: torch.cat, torch.nn.functional.relu, torch.linalg.norm.
+bool is_tensor_function(std::string_view c) { return TorchApi::get().returns_tensor(c); }
 
 }  // namespace
 
@@ -121,7 +100,7 @@ bool SemanticModel::python_scalar(TSNode x, int fn, int depth) const {
     return python_scalar(field(x, "left"), fn, depth + 1) && python_scalar(field(x, "right"), fn, depth + 1);
   if (s == k.call) {
     TSNode callee = field(x, "function");
-    if (ts_node_symbol(callee) == k.attribute) return in(kToPython, text(field(callee, "attribute")));
+    if (ts_node_symbol(callee) == k.attribute) return method_gives_python_value(text(field(callee, "attribute")));
     return ts_node_symbol(callee) == k.identifier && in(kToPythonBuiltins, text(callee)) && text(callee) != "str" &&
            text(callee) != "repr";
   }
@@ -191,9 +170,9 @@ Provenance SemanticModel::provenance_of_call(TSNode call, int fn, int depth) con
   if (ts_node_symbol(callee) == k.attribute) {
     std::string_view method = text(field(callee, "attribute"));
     TSNode receiver = field(callee, "object");
-    if (in(kToPython, method)) return {};
+    if (method_gives_python_value(method)) return {};
     if (method == "generate") return {true, false, false, true};
-    if (in(kNoGradTensor, method)) {
+    if (TorchApi::get().method_has(method, kApiNoGraph)) {
       // `torch.isnan(x)`, `torch.argmax(x)`: a torch function, not a method of the module.
       if (is_tensor_function(canonical(callee))) return {true, false, false, false};
       Provenance r = provenance_at(receiver, fn, depth + 1);
@@ -228,13 +207,18 @@ Provenance SemanticModel::provenance_of_call(TSNode call, int fn, int depth) con
     return {};
   bool tensor_op = is_tensor_function(c);
   if (tensor_op) {
-    // A factory makes a host tensor unless told where: torch.zeros(n, device=dev).
-    if (in(kFactories, seg)) {
+    // A factory makes a host tensor unless told where: torch.zeros(n, device=dev); a `*_like`
+    // factory makes it beside its input.
+    const ApiEntry* api = TorchApi::get().callable(c);
+    if (api->has(kApiOnHost)) return {};
+    if (api->has(kApiFactory) || api->has(kApiLike)) {
       bool placed = false;
       if (!ts_node_is_null(args))
         for_each_named_child(args, [&](TSNode a) {
           placed = placed || (ts_node_symbol(a) == k.keyword_argument && text(field(a, "name")) == "device");
         });
+      if (!placed && api->has(kApiLike) && !ts_node_is_null(args) && ts_node_named_child_count(args) > 0)
+        placed = provenance_at(ts_node_named_child(args, 0), fn, depth + 1).tensor;
       return {placed, false, false, false};
     }
     p.tensor = true;
@@ -260,7 +244,7 @@ Provenance SemanticModel::provenance_at(TSNode expr, int fn, int depth) const {
     // `p.data`, `p.grad`: a tensor's, whatever `p` is known to be. `self.data` is an attribute
     // of the object (a Dataset's rows, a DataFrame), not a tensor's data.
     if ((attr == "data" || attr == "grad") && text(field(expr, "object")) != "self") return {true, false, false, false};
-    if (attr == "shape" || attr == "dtype" || attr == "device" || attr == "ndim" || attr == "requires_grad") return {};
+    if (TorchApi::get().reads_metadata(attr, false)) return {};
     // self.x / obj.x bound by assignment in this scope, else the object's provenance.
     if (assignments(fn, text(expr)) || assignments(-1, text(expr)))
       return provenance_of_name(text(expr), ts_node_start_byte(expr), fn, depth);

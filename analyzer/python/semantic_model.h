@@ -361,6 +361,10 @@ class SemanticModel {
   Provenance provenance(TSNode expr) const;
   // A loss by flow: it (or what it is computed from) is backpropagated in its function.
   bool is_backpropagated(TSNode expr) const;
+  // Whether `call` runs backward: `loss.backward()`, `scaler.scale(loss).backward()`,
+  // `accelerator.backward(loss)`, `self.manual_backward(loss)`, `torch.autograd.backward(loss)`.
+  // The one place that says so; `*root` (if given) gets the loss as written, null if none is.
+  bool is_backward_call(TSNode call, TSNode* root = nullptr) const;
   // What a call refers to in the project (a CallRef target; empty for library code).
   const std::string& call_target(TSNode call) const;
   // The effects among `read` of what a call resolves to in the project (0: unknown or library

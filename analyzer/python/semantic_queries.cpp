@@ -263,7 +263,7 @@ bool branch_trains(const SemanticModel& m, TSNode branch) {
       TSNode f = field(c, "function");
       if (ts_node_symbol(f) == k.attribute) {
         std::string_view method = m.text(field(f, "attribute"));
-        if (method == "backward" || method == "manual_backward" ||
+        if (m.is_backward_call(c) ||
             (method == "step" && (m.is_optimizer(field(f, "object")) || m.is_grad_scaler(field(f, "object")))))
           trains = true;
       }
@@ -965,6 +965,24 @@ bool SemanticModel::is_grad_scaler(TSNode expr) const {
   const Assignment* b = binding(text(expr), ts_node_start_byte(expr), function_of(expr));
   return b && !ts_node_is_null(b->value) && ts_node_symbol(b->value) == k.call &&
          canonical(field(b->value, "function")).ends_with("GradScaler");
+}
+
+bool SemanticModel::is_backward_call(TSNode call, TSNode* root) const {
+  const Kinds& k = kinds();
+  if (ts_node_symbol(call) != k.call) return false;
+  TSNode callee = field(call, "function");
+  if (ts_node_symbol(callee) != k.attribute) return false;
+  std::string_view method = text(field(callee, "attribute"));
+  if (method != "backward" && method != "manual_backward") return false;
+  if (root) {
+    // The loss is the receiver of `loss.backward()`, the argument of `accelerator.backward(loss)`,
+    // `self.manual_backward(loss)` and `torch.autograd.backward(loss)`.
+    TSNode args = field(call, "arguments");
+    TSNode first = ts_node_is_null(args) || ts_node_named_child_count(args) == 0 ? TSNode{} : ts_node_named_child(args, 0);
+    if (!ts_node_is_null(first) && ts_node_symbol(first) == k.keyword_argument) first = TSNode{};
+    *root = method == "backward" && ts_node_is_null(first) ? field(callee, "object") : first;
+  }
+  return true;
 }
 
 bool SemanticModel::is_backpropagated(TSNode expr) const {

@@ -66,12 +66,10 @@ bool exclusive(const SemanticModel& m, TSNode a, TSNode b) {
 StepOp classify(const SemanticModel& m, TSNode call, std::string* optimizer) {
   const Kinds& k = kinds();
   TSNode f = field(call, "function");
-  std::string canonical = m.canonical(f);
-  if (canonical == "torch.autograd.backward") return StepOp::Backward;
   if (ts_node_symbol(f) == k.attribute) {
     std::string_view method = m.text(field(f, "attribute"));
     TSNode receiver = field(f, "object");
-    if (method == "backward" || method == "manual_backward") {
+    if (m.is_backward_call(call)) {
       // `scaler.scale(loss).backward()`
       if (ts_node_symbol(receiver) == k.call) {
         TSNode rf = field(receiver, "function");

@@ -18,6 +18,7 @@
 #include "python/kinds.h"
 #include "python/names.h"
 #include "python/predicates.h"
+#include "python/torch_api.h"
 
 namespace torchlint::py {
 
@@ -213,13 +214,6 @@ bool device_ish(const SemanticModel& m, TSNode expr, int fn, int depth) {
          name.find("gpu") != std::string::npos || name == "rank" || name == "local_rank" || name == "dev";
 }
 
-constexpr std::string_view kFactories[] = {"zeros", "ones", "empty", "full", "rand", "randn", "randint", "arange",
-                                           "linspace", "logspace", "tensor", "as_tensor", "eye", "randperm",
-                                           "empty_strided", "normal"};
-bool is_factory(std::string_view seg) {
-  return std::find(std::begin(kFactories), std::end(kFactories), seg) != std::end(kFactories);
-}
-
 // The `torch.compile(f)` / `torch.jit.script(f)` call a callee is bound to (or is), or null.
 TSNode compile_call(const SemanticModel& m, TSNode callee, int fn) {
   const Kinds& k = kinds();
@@ -264,7 +258,7 @@ bool on_device(const SemanticModel& m, TSNode expr, int fn, int depth) {
   if (s == k.identifier || s == k.attribute) {
     if (s == k.attribute) {
       std::string_view attr = m.text(field(expr, "attribute"));
-      if (one_of(attr, {"shape", "dtype", "device", "ndim", "is_cuda", "requires_grad", "grad_fn"})) return false;
+      if (TorchApi::get().reads_metadata(attr, false)) return false;
     }
     const Assignment* b = m.binding(m.text(expr), ts_node_start_byte(expr), fn);
     if (b) {
@@ -326,16 +320,15 @@ bool on_device(const SemanticModel& m, TSNode expr, int fn, int depth) {
       if (host) return false;
       return placed || on_device(m, receiver, fn, depth + 1);
     }
-    if (one_of(method, {"cpu", "numpy", "item", "tolist", "size", "dim", "numel", "stride", "data_ptr", "element_size"}))
-      return false;
+    if (TorchApi::get().result_on_host(method)) return false;
   }
   std::string c = m.canonical(f);
   if (c.starts_with("torch.")) {
-    std::string_view seg = last_segment(c);
-    if (is_factory(seg) || seg.ends_with("_like")) {
+    const ApiEntry* api = TorchApi::get().callable(c);
+    if (api && (api->has(kApiFactory) || api->has(kApiLike))) {
       TSNode dev = keyword(m, expr, "device");
       if (!ts_node_is_null(dev)) return device_ish(m, dev, fn, depth + 1);
-      return seg.ends_with("_like") && !ts_node_is_null(args) && ts_node_named_child_count(args) > 0 &&
+      return api->has(kApiLike) && !ts_node_is_null(args) && ts_node_named_child_count(args) > 0 &&
              on_device(m, ts_node_named_child(args, 0), fn, depth + 1);
     }
     if (c.starts_with("torch.cuda.") || c.starts_with("torch.backends.")) return false;
@@ -426,14 +419,10 @@ Ev classify_call(const SemanticModel& m, TSNode call, int fn, int depth) {
   bool method = ts_node_symbol(f) == k.attribute;
   TSNode receiver = method ? field(f, "object") : TSNode{};
   // Waits for the device.
-  if (method && one_of(name, {"synchronize", "item", "tolist", "numpy", "cpu", "query", "nonzero", "unique"}))
-    return Ev::Sync;
+  // An event's `query()` polls it.
+  if (method && (TorchApi::get().method_has(name, kApiReadsHost) || name == "query")) return Ev::Sync;
   if (names_sync(name)) return Ev::Sync;
-  if (one_of(c, {"torch.equal", "torch.allclose", "torch.is_nonzero", "torch.nonzero", "torch.unique",
-                 "torch.masked_select", "torch.save", "torch.testing.assert_close", "torch.testing.assert_allclose",
-                 "torch.jit.save", "torch.export.save"}) ||
-      c.starts_with("torch.onnx."))  // serialising copies tensors to the host
-    return Ev::Sync;
+  if (TorchApi::get().callable_has(c, kApiReadsHost)) return Ev::Sync;  // torch.equal, torch.save, ...
   if (method && (name == "to" || name == "cuda")) {
     bool to_host = false;
     if (name == "to") {
@@ -451,20 +440,20 @@ Ev classify_call(const SemanticModel& m, TSNode call, int fn, int depth) {
     if (!ts_node_is_null(nb) && !is_kind(nb, "false")) return Ev::Neutral;
     return Ev::Sync;  // a blocking host-to-device copy waits for the stream
   }
-  if (!method && one_of(m.text(f), {"print", "float", "int", "bool", "str", "repr", "round"}) &&
-      any_device_argument(m, call, fn))
+  bool host_read_builtin = one_of(m.text(f), {"print", "round"}) ||
+                           TorchApi::get().method_has(TorchApi::dunder_of_builtin(m.text(f)), kApiReadsHost);
+  if (!method && host_read_builtin && any_device_argument(m, call, fn))
     return Ev::Sync;
   if (method && name == "format" && ts_node_symbol(receiver) == k.string && any_device_argument(m, call, fn)) return Ev::Sync;
   if (method && name == "step" && m.is_grad_scaler(receiver)) return Ev::Sync;  // reads found_inf on the host
   if (method && name == "update" && m.is_grad_scaler(receiver)) return Ev::Neutral;
   // GPU work.
-  if (method && (name == "backward" || name == "manual_backward")) return Ev::Work;
-  if (c == "torch.autograd.backward" || c == "torch.autograd.grad") return Ev::Work;
+  if (m.is_backward_call(call) || c == "torch.autograd.grad") return Ev::Work;
   if (method && name == "step" && m.is_optimizer(receiver)) return Ev::Work;
+  if (method && TorchApi::get().reads_metadata(name, true)) return Ev::Neutral;
   if (method && one_of(name, {"zero_grad", "eval", "train", "record", "elapsed_time", "parameters", "named_parameters",
-                              "state_dict", "size", "dim", "numel", "stride", "data_ptr", "element_size",
-                              "is_contiguous", "get_device", "requires_grad_", "register_forward_hook", "items",
-                              "keys", "values", "get", "record_function"}))
+                              "state_dict", "requires_grad_", "register_forward_hook", "items", "keys", "values", "get",
+                              "record_function"}))
     return Ev::Neutral;
   if (method && name == "replay") {
     const Assignment* b = m.binding(m.text(receiver), ts_node_start_byte(receiver), fn);
@@ -474,8 +463,8 @@ Ev classify_call(const SemanticModel& m, TSNode call, int fn, int depth) {
   }
   if (c.starts_with("torch.")) {
     if (c.starts_with("torch.cuda.") && !c.starts_with("torch.cuda.comm.")) return Ev::Neutral;
-    std::string_view seg = last_segment(c);
-    if (is_factory(seg) || seg.ends_with("_like")) return on_device(m, call, fn, 0) ? Ev::Work : Ev::Neutral;
+    if (TorchApi::get().callable_has(c, kApiFactory) || TorchApi::get().callable_has(c, kApiLike))
+      return on_device(m, call, fn, 0) ? Ev::Work : Ev::Neutral;
     return any_device_argument(m, call, fn) ? Ev::Work : Ev::Neutral;
   }
   if (TSNode compiled = compile_call(m, f, fn); !ts_node_is_null(compiled)) {
@@ -630,7 +619,7 @@ bool waits_for_device(const SemanticModel& m, TSNode root) {
     if (waits || is_scope_boundary(ts_node_symbol(n))) return false;
     if (ts_node_symbol(n) == kinds().call) {
       std::string_view name = callee_name(m, n);
-      if (names_sync(name) || one_of(name, {"item", "cpu", "tolist", "numpy"})) waits = true;
+      if (names_sync(name) || TorchApi::get().copies_to_host(name)) waits = true;
     }
     return true;
   }, [](TSNode) {});
@@ -1281,7 +1270,7 @@ void work_callees(const SemanticModel& m, TSNode loop, std::vector<std::string>*
   for (const Event& e : events)
     if ((e.kind == Ev::Work || e.kind == Ev::Opaque) && ts_node_symbol(e.node) == kinds().call) {
       TSNode f = field(e.node, "function");
-      if (ts_node_symbol(f) == kinds().attribute && one_of(callee_name(m, e.node), {"backward", "step"})) continue;
+      if (m.is_backward_call(e.node) || (ts_node_symbol(f) == kinds().attribute && callee_name(m, e.node) == "step")) continue;
       out->push_back(std::string(m.text(f)));
     }
 }

@@ -400,3 +400,21 @@ def loss_scaler_printed(x, w, optimizer, DynamicLossScaler):
         loss.backward()
         optimizer.step()
         optimizer.zero_grad()
+
+
+# What a call returns comes from PyTorch's own stubs: `torch.finfo(...)` builds a finfo object
+# whose fields are Python floats, `x.size()` and `x.is_cuda` are metadata, not values on the
+# device; `torch.zeros_like(x)` lives beside x and `.tolist()` of it is a read.
+def reads_python_values_of_the_api(model, loader, optimizer, criterion):
+    for x, y in loader:
+        optimizer.zero_grad()
+        out = model(x)
+        loss = criterion(out, y)
+        loss.backward()
+        optimizer.step()
+        floor = float(torch.finfo(out.dtype).min)
+        width = int(out.size(1))
+        on_gpu = bool(out.is_cuda)
+        print(floor, width, on_gpu)
+        mask = torch.zeros_like(out)
+        counts = mask.sum(0).tolist()  # expect: TL201
