@@ -155,6 +155,15 @@ def tensor_methods(torch_dir, entries):
             entries.setdefault(("function", "torch." + node.name), {"returns": "object"})
 
 
+def module_methods(torch_dir, entries):
+    """nn.Module's methods that return the module itself (`-> T`): `.cuda()`, `.to()`, `.eval()`."""
+    module = next(n for n in read(torch_dir / "nn" / "modules" / "module.py").body
+                  if isinstance(n, ast.ClassDef) and n.name == "Module")
+    for node in module.body:
+        if isinstance(node, ast.FunctionDef) and node.returns is not None and ast.unparse(node.returns) == "T":
+            entries[("module-method", node.name)] = {"returns": "self"}
+
+
 def class_bases(path):
     """Every class of a source file: name -> the names of its bases (last segment)."""
     out = {}
@@ -237,7 +246,7 @@ def apply_overlay(entries):
         line = line.split("#", 1)[0].split()
         if not line:
             continue
-        if len(line) < 3 or line[0] not in ("function", "method", "attribute", "class", "namespace"):
+        if len(line) < 3 or line[0] not in ("function", "method", "attribute", "module-method", "class", "namespace"):
             sys.exit(f"{OVERLAY}:{lineno}: expected `function|method|attribute|class|namespace NAME ATTR...`")
         attrs = entries.setdefault((line[0], line[1]), {"returns": "unknown"})
         for a in line[2:]:
@@ -257,8 +266,9 @@ def render(entries, version):
         f"# scripts/gen_torch_api.py from torch {version}'s stubs and knowledge/overlay.txt. Do not edit.",
         "# KIND NAME returns=KIND [flags]. Flags: factory (host unless device=), like (its input's",
         "# device), reads-host (waits for the device), on-host (the result lives in host memory),",
-        "# no-graph (no autograd history), loss, module, dropout, batch-norm, optimizer, scheduler,",
-        "# sampler, loader.",
+        "# no-graph (no autograd history), passes-through (gives back its first argument), loss, module,",
+        "# dropout, batch-norm, optimizer, scheduler, sampler, loader. A module-method returns=self gives",
+        "# back the module it is called on.",
         f"version {version}",
     ]
     for (kind, name), attrs in sorted(entries.items()):
@@ -281,6 +291,7 @@ def main():
         if (torch_dir / source).is_file():
             describe_functions(functions_in(read(torch_dir / source)), "torch.nn.functional.", entries)
     tensor_methods(torch_dir, entries)
+    module_methods(torch_dir, entries)
     library_classes(torch_dir, entries, exported_names(torch_dir))
     apply_overlay(entries)
     text = render(entries, torch_version(torch_dir))

@@ -206,6 +206,9 @@ Provenance SemanticModel::provenance_of_call(TSNode call, int fn, int depth) con
   if (ts_node_symbol(callee) == k.identifier && in(kToPythonBuiltins, text(callee)) && imports_.canonical(text(callee)) == text(callee))
     return {};
   bool tensor_op = is_tensor_function(c);
+  if (tensor_op && TorchApi::get().callable_has(c, kApiPassesThrough))  // `Variable(x)` is x
+    return ts_node_is_null(args) || ts_node_named_child_count(args) == 0 ? Provenance{}
+                                                                         : provenance_at(ts_node_named_child(args, 0), fn, depth + 1);
   if (tensor_op) {
     // A factory makes a host tensor unless told where: torch.zeros(n, device=dev); a `*_like`
     // factory makes it beside its input.

@@ -365,6 +365,9 @@ class SemanticModel {
   // `accelerator.backward(loss)`, `self.manual_backward(loss)`, `torch.autograd.backward(loss)`.
   // The one place that says so; `*root` (if given) gets the loss as written, null if none is.
   bool is_backward_call(TSNode call, TSNode* root = nullptr) const;
+  // The constructor call behind module methods that return the module itself:
+  // `nn.L1Loss().cuda()` -> `nn.L1Loss()`; any other value is returned as it is.
+  TSNode module_behind(TSNode value) const;
   // What a call refers to in the project (a CallRef target; empty for library code).
   const std::string& call_target(TSNode call) const;
   // The effects among `read` of what a call resolves to in the project (0: unknown or library

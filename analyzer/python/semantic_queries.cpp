@@ -8,6 +8,7 @@
 #include "python/kinds.h"
 #include "python/names.h"
 #include "python/semantic_model.h"
+#include "python/torch_api.h"
 
 namespace torchlint::py {
 
@@ -621,6 +622,19 @@ int SemanticModel::getattr_value_is_model(TSNode call) const {
   return resolves_recorded("*." + std::string(attr)) ? 0 : -1;
 }
 
+TSNode SemanticModel::module_behind(TSNode value) const {
+  const Kinds& k = kinds();
+  while (ts_node_symbol(value) == k.call) {
+    TSNode f = field(value, "function");
+    if (ts_node_symbol(f) != k.attribute || !TorchApi::get().module_method_returns_self(text(field(f, "attribute"))))
+      break;
+    TSNode receiver = field(f, "object");
+    if (ts_node_symbol(receiver) != k.call) break;  // `x.to(device)` of a name: the name's value is not here
+    value = receiver;
+  }
+  return value;
+}
+
 bool SemanticModel::value_is_loss_module(TSNode callee, int fn) const {
   const Kinds& k = kinds();
   const Assignment* b = nullptr;
@@ -633,7 +647,7 @@ bool SemanticModel::value_is_loss_module(TSNode callee, int fn) const {
     if (s == k.identifier || (s == k.attribute && text(callee).starts_with("self.")))
       b = binding(text(callee), ts_node_start_byte(callee), fn);
     if (!b || ts_node_is_null(b->value) || ts_node_symbol(b->value) != k.call) return false;
-    ctor = field(b->value, "function");
+    ctor = field(module_behind(b->value), "function");
     ctor_fn = b->fn;
   }
   std::string c = canonical(ctor);

@@ -11,7 +11,7 @@
 namespace torchlint::py {
 
 // What a call gives back.
-enum class ApiReturns : uint8_t { Unknown, Tensor, Python, NumPy, None, Object };
+enum class ApiReturns : uint8_t { Unknown, Tensor, Python, NumPy, None, Object, Self };
 
 enum ApiFlag : uint32_t {
   kApiFactory = 1u << 0,     // builds a tensor on the host unless given `device=`
@@ -27,6 +27,7 @@ enum ApiFlag : uint32_t {
   kApiScheduler = 1u << 10,
   kApiSampler = 1u << 11,
   kApiLoader = 1u << 12,
+  kApiPassesThrough = 1u << 13,  // gives back its first argument (`Variable(x)` is x)
 };
 
 struct ApiEntry {
@@ -52,6 +53,9 @@ class TorchApi {
   // An attribute of torch.Tensor by name (`shape`, `grad`, `is_cuda`).
   const ApiEntry* tensor_attribute(std::string_view name) const;
 
+  // An nn.Module method that returns the module it is called on (`.cuda()`, `.to()`, `.eval()`).
+  bool module_method_returns_self(std::string_view name) const;
+
   // Shorthands.
   bool returns_tensor(std::string_view canonical) const;
   bool method_has(std::string_view name, ApiFlag f) const;
@@ -70,7 +74,7 @@ class TorchApi {
   const std::string& torch_version() const { return version_; }
 
  private:
-  std::unordered_map<std::string, ApiEntry> callables_, methods_, attributes_, namespaces_;
+  std::unordered_map<std::string, ApiEntry> callables_, methods_, attributes_, module_methods_, namespaces_;
   std::string version_;
 };
 

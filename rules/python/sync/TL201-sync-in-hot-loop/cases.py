@@ -418,3 +418,23 @@ def reads_python_values_of_the_api(model, loader, optimizer, criterion):
         print(floor, width, on_gpu)
         mask = torch.zeros_like(out)
         counts = mask.sum(0).tolist()  # expect: TL201
+
+
+# `Variable(x)` is x (the pre-0.4 wrapper); `nn.L1Loss().cuda()` is still the loss module, so
+# what it computes is a loss on the device, backpropagated or not.
+def wrapped_values(model, loader, optimizer, device):
+    from torch.autograd import Variable
+    criterion = torch.nn.MSELoss().cuda()
+    aux_criterion = torch.nn.L1Loss().to(device)
+    for x, y in loader:
+        x = Variable(x.to(device))
+        y = Variable(y.to(device))
+        optimizer.zero_grad()
+        out = model(x)
+        loss = criterion(out, y)
+        aux = aux_criterion(out, y)
+        loss.backward()
+        optimizer.step()
+        target = y.detach().cpu().numpy()  # expect: TL201
+        monitored = float(aux)  # expect: TL201
+        shape = x.shape
