@@ -119,12 +119,14 @@ namespace {
 json function_to_json(const py::FunctionSummary& f) {
   json calls = json::array();
   for (const auto& c : f.calls)
-    calls.push_back({c.target.str(), (c.in_loop ? 1 : 0) | (c.under_no_grad ? 2 : 0) | (c.after_eval ? 4 : 0) | (c.periodic ? 8 : 0) |
-                                 (c.eager_only ? 16 : 0) | (c.constant_args ? 32 : 0) | (c.before_backward ? 64 : 0)});
+    calls.push_back({c.target.str(),
+                     (c.in_loop ? 1 : 0) | (c.under_no_grad ? 2 : 0) | (c.after_eval ? 4 : 0) | (c.periodic ? 8 : 0) |
+                         (c.eager_only ? 16 : 0) | (c.constant_args ? 32 : 0) | (c.before_backward ? 64 : 0),
+                     c.args});
   json modes = json::array();
   for (const auto& m : f.modes) modes.push_back({static_cast<int>(m.kind), m.ref});
   return {{"q", f.qualname}, {"e", f.effects}, {"c", calls}, {"m", modes}, {"r", f.returns_from}, {"d", f.decorators},
-          {"i", f.inlines}, {"a", f.runs_model_if_module}};
+          {"i", f.inlines}, {"a", f.runs_model_if_module}, {"p", f.params}, {"rc", f.returned_classes}};
 }
 
 py::FunctionSummary function_from_json(const json& j) {
@@ -134,13 +136,15 @@ py::FunctionSummary function_from_json(const json& j) {
   for (const auto& c : j.at("c")) {
     int flags = c.at(1);
     f.calls.push_back({Interned(c.at(0).get<std::string>()), (flags & 1) != 0, (flags & 2) != 0, (flags & 4) != 0, (flags & 8) != 0, (flags & 16) != 0,
-                       (flags & 32) != 0, (flags & 64) != 0});
+                       (flags & 32) != 0, (flags & 64) != 0, c.at(2).get<std::string>()});
   }
   for (const auto& m : j.at("m")) f.modes.push_back({static_cast<py::ModeEvent::Kind>(m.at(0).get<int>()), m.at(1)});
   f.returns_from = j.at("r").get<std::vector<uint32_t>>();
   f.decorators = j.at("d").get<std::vector<uint32_t>>();
   f.inlines = j.at("i").get<std::vector<std::string>>();
   f.runs_model_if_module = j.at("a").get<std::vector<std::string>>();
+  f.params = j.at("p").get<std::vector<std::string>>();
+  f.returned_classes = j.at("rc").get<std::vector<std::string>>();
   return f;
 }
 
@@ -150,7 +154,7 @@ json summary_to_json(const py::FileSummary& s) {
   for (const auto& c : s.classes)
     classes.push_back({{"q", c.qualname}, {"b", c.bases}, {"m", c.is_module}, {"l", c.is_loss}, {"s", c.has_stochastic_layers}});
   return {{"module", s.module}, {"functions", functions}, {"classes", classes}, {"top", function_to_json(s.module_level)},
-          {"compiled", s.compiled}};
+          {"compiled", s.compiled}, {"imports", s.imported_names}};
 }
 
 py::FileSummary summary_from_json(const json& j) {
@@ -161,6 +165,7 @@ py::FileSummary summary_from_json(const json& j) {
     s.classes.push_back({c.at("q"), c.at("b").get<std::vector<std::string>>(), c.at("m"), c.at("l"), c.at("s")});
   s.module_level = function_from_json(j.at("top"));
   s.compiled = j.at("compiled").get<std::vector<std::string>>();
+  s.imported_names = j.at("imports").get<std::vector<std::pair<std::string, std::string>>>();
   return s;
 }
 }  // namespace

@@ -133,7 +133,9 @@ ParsedFile build_model(std::unique_ptr<SourceFile> file, Tree tree) {
     }, [](TSNode) {});
   }
   out.model = std::make_unique<SemanticModel>(
-      root, out.file->text, ModelOptions{module_name_for_path(out.file->path), is_test_file_path(out.file->path)});
+      root, out.file->text,
+      ModelOptions{module_name_for_path(out.file->path), is_test_file_path(out.file->path),
+                   out.file->path == "__init__.py" || out.file->path.ends_with("/__init__.py")});
   return out;
 }
 

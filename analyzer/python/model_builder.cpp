@@ -38,12 +38,13 @@ bool is_set_grad_enabled_api(std::string_view c) {
 }
 
 // `from ..utils import f` in module `pkg.sub.train` -> `pkg.utils.f`.
-std::string absolute_import(std::string_view relative, std::string_view module) {
+// `package_init`: the module is a package's `__init__.py`, whose `.` is the package itself.
+std::string absolute_import(std::string_view relative, std::string_view module, bool package_init) {
   size_t dots = 0;
   while (dots < relative.size() && relative[dots] == '.') ++dots;
   if (dots == 0) return std::string(relative);
   std::string base(module);
-  for (size_t i = 0; i < dots; ++i) {
+  for (size_t i = package_init ? 1 : 0; i < dots; ++i) {
     size_t d = base.rfind('.');
     base = d == std::string::npos ? std::string() : base.substr(0, d);
   }
@@ -122,7 +123,8 @@ class ModelBuilder {
   void on_return(TSNode n);
   void freeze_through_parameter_loop(TSNode at, TSNode param);
   void record_target(TSNode target, TSNode value, uint32_t pos, bool augmented, bool loop_target,
-                     bool from_loader, bool int_counter = false, bool element = false, int element_index = -1);
+                     bool from_loader, bool int_counter = false, bool element = false, int element_index = -1,
+                     TSNode iterable = {});
   uint32_t add_call(TSNode node, TSNode callee, bool decorator, int decorated = -1, bool in_loop = false);
   void mark_steps(TSNode call);
   bool in_lambda(TSNode call) const;
@@ -194,7 +196,7 @@ void ModelBuilder::leave(TSNode n) {
 void ModelBuilder::on_import(TSNode n) {
   bool from = ts_node_symbol(n) == k_.import_from_statement;
   std::string module;
-  if (from) module = absolute_import(m_.text(field(n, "module_name")), m_.options_.module);
+  if (from) module = absolute_import(m_.text(field(n, "module_name")), m_.options_.module, m_.options_.package_init);
   for_each_named_child(n, [&](TSNode c) {
     if (from && same_node(c, field(n, "module_name"))) return;
     TSNode name = c, alias{};
@@ -251,6 +253,10 @@ void ModelBuilder::on_function(TSNode n) {
     for_each_named_child(params, [&](TSNode p) {
       TSSymbol ps = ts_node_symbol(p);
       TSNode name = ps == k_.identifier ? p : ts_node_named_child(p, 0);
+      bool splat = is_kind(p, "list_splat_pattern") || is_kind(p, "dictionary_splat_pattern") ||
+                   is_kind(name, "list_splat_pattern") || is_kind(name, "dictionary_splat_pattern");
+      if (splat || (!ts_node_is_null(name) && ts_node_symbol(name) == k_.identifier))
+        m_.functions_[index].params.push_back(splat ? "*" : std::string(m_.text(name)));
       if (ts_node_is_null(name) || ts_node_symbol(name) != k_.identifier) return;
       Assignment a;
       a.name = std::string(m_.text(name));
@@ -299,6 +305,16 @@ void ModelBuilder::on_class(TSNode n) {
   frames_.push_back({FrameType::Class, node_key(n), index});
 }
 
+namespace {
+// The first positional argument of a call (`xs` of `enumerate(xs)`), or null.
+TSNode first_argument(TSNode call) {
+  TSNode args = field(call, "arguments");
+  if (ts_node_is_null(args) || ts_node_named_child_count(args) == 0) return {};
+  TSNode a = ts_node_named_child(args, 0);
+  return ts_node_symbol(a) == kinds().keyword_argument ? TSNode{} : a;
+}
+}  // namespace
+
 void ModelBuilder::on_loop(TSNode n) {
   LoopInfo info;
   info.node = n;
@@ -318,9 +334,20 @@ void ModelBuilder::on_loop(TSNode n) {
                ts_node_named_child_count(left) == 2) {
       // `for i, batch in enumerate(loader)`: an int counter and the loader's item.
       record_target(ts_node_named_child(left, 0), TSNode{}, pos, false, true, false, true);
-      record_target(ts_node_named_child(left, 1), TSNode{}, pos, false, true, loader);
+      record_target(ts_node_named_child(left, 1), TSNode{}, pos, false, true, loader, false, false, -1, first_argument(right));
+    } else if (source == "zip" && (ts_node_symbol(left) == k_.pattern_list || ts_node_symbol(left) == k_.tuple_pattern)) {
+      // `for a, b in zip(xs, ys)`: each target is drawn from its own argument.
+      std::vector<TSNode> sources;
+      for_each_named_child(field(right, "arguments"), [&](TSNode a) { sources.push_back(a); });
+      uint32_t i = 0;
+      for_each_named_child(left, [&](TSNode t) {
+        record_target(t, TSNode{}, pos, false, true, loader, false, false, -1, i < sources.size() ? sources[i] : TSNode{});
+        ++i;
+      });
     } else {
-      record_target(left, TSNode{}, pos, false, true, loader);
+      // `for x in xs`: x is drawn from xs; `for k, v in d.items()` unpacks something else.
+      bool plain = ts_node_symbol(left) == k_.identifier;
+      record_target(left, TSNode{}, pos, false, true, loader, false, false, -1, plain ? right : TSNode{});
     }
   }
   frames_.push_back({FrameType::Loop, node_key(n), info.function});
@@ -588,7 +615,7 @@ void ModelBuilder::on_return(TSNode n) {
 }
 
 void ModelBuilder::record_target(TSNode target, TSNode value, uint32_t pos, bool augmented, bool loop_target,
-                                 bool from_loader, bool int_counter, bool element, int element_index) {
+                                 bool from_loader, bool int_counter, bool element, int element_index, TSNode iterable) {
   if (ts_node_is_null(target)) return;
   TSSymbol s = ts_node_symbol(target);
   if (s == k_.pattern_list || s == k_.tuple_pattern || s == k_.list_pattern || s == k_.tuple ||
@@ -600,7 +627,7 @@ void ModelBuilder::record_target(TSNode target, TSNode value, uint32_t pos, bool
     bool paired = values.size() == targets.size();
     for (size_t i = 0; i < targets.size(); ++i)
       record_target(targets[i], paired ? values[i] : value, pos, augmented, loop_target, from_loader, int_counter,
-                    element || !paired, paired ? -1 : static_cast<int>(i));
+                    element || !paired, paired ? -1 : static_cast<int>(i), iterable);
     return;
   }
   if (s != k_.identifier && s != k_.attribute) return;
@@ -616,6 +643,7 @@ void ModelBuilder::record_target(TSNode target, TSNode value, uint32_t pos, bool
   a.int_counter = int_counter;
   a.element = element;
   a.element_index = element_index;
+  a.iterable = iterable;
   int fn = current_function();
   a.fn = fn;
   // `self.X = ...` in a method: the class's attribute, seen by every method.

@@ -22,6 +22,7 @@ bool ctx_training_function(const SemanticModel& m, TSNode n) {
 }
 bool ctx_every_iteration(const SemanticModel& m, TSNode n) { return m.every_iteration(n); }
 bool ctx_updates_weights(const SemanticModel& m, TSNode) { return m.updates_weights_in_file(); }
+bool ctx_every_training_step(const SemanticModel& m, TSNode n) { return m.every_training_step(n); }
 bool ctx_no_grad(const SemanticModel& m, TSNode n) { return m.in_no_grad(n); }
 bool ctx_eval_code(const SemanticModel& m, TSNode n) {
   if (!m.in_eval_code(n)) return false;
@@ -83,8 +84,10 @@ bool runs_model(const PredicateEnv& e, TSNode callee) {
 // whose body calls `.item()`), handed a tensor here.
 bool syncs_in_callee(const PredicateEnv& e, TSNode call) {
   if (ts_node_symbol(call) != kinds().call) return false;
-  uint32_t effects = e.model.call_effects(call, kSyncs | kSyncsOwnTensor);
+  uint32_t effects = e.model.call_effects(call, kSyncs | kSyncsOwnTensor | kEveryStep);
   if (!(effects & kSyncs)) return false;
+  // A callee that runs every training step is judged where it reads (`every-training-step`).
+  if (effects & kEveryStep) return false;
   if (effects & kSyncsOwnTensor) return true;  // reads its own device tensors (`p.grad`) every call
   bool tensor_arg = false;
   TSNode args = field(call, "arguments");
@@ -515,6 +518,8 @@ const std::vector<NamedContext> kContexts = {
      "in a file that may update weights: a `step(` call, an optimizer or grad scaler named in it, or a parameter updated in place from its `.grad` (a file that only reads gradients, for saliency or attacks, has no training steps)"},
     {"every-iteration", ctx_every_iteration,
      "inside a training loop and not under a periodic guard (`if step % N == 0`, `if should_log:`, an except handler); a loop over a literal `range(N)`, tuple or list of at most 10 iterations (a warm-up) is no hot loop"},
+    {"every-training-step", ctx_every_training_step,
+     "runs every training step: `every-iteration` in a file that `updates-weights`, or code of a function that runs every step (a model's forward, a loss or helper called from the training loop before its backward, and what they call, across files), outside periodic guards"},
     {"no-grad", ctx_no_grad,
      "under torch.no_grad()/inference_mode()/set_grad_enabled(False), in a function decorated so, or in a function only ever called under one"},
     {"eval-code", ctx_eval_code,

@@ -6,6 +6,7 @@
 #include "python/kinds.h"
 #include "python/names.h"
 #include "python/semantic_model.h"
+#include "python/torch_api.h"
 
 namespace torchlint::py {
 
@@ -95,10 +96,22 @@ std::string SemanticModel::target_of(TSNode callee, int fn) const {
         if (!t.empty() && is_capitalized(last_segment(t))) return t + ".__call__";
       }
       // A name bound to an instance of a class: calling it runs `Class.__call__`.
+      // `Net().to(device)`, `Net().cuda().eval()`: a module method that returns the module.
       if (!b->parameter && !ts_node_is_null(b->value) && ts_node_symbol(b->value) == k.call) {
-        TSNode ctor = field(b->value, "function");
+        // `model = DDP(model)`, `torch.compile(model)`: calling the wrapper runs the wrapped.
+        TSNode wrapped = wrapped_module(module_behind(b->value));
+        if (!ts_node_is_null(wrapped)) {
+          if (ts_node_symbol(wrapped) != k.call) return target_of(wrapped, b->fn);
+          std::string cls = class_made_by(wrapped, b->fn);
+          return cls.empty() ? std::string() : cls + ".__call__";
+        }
+        TSNode ctor = field(module_behind(b->value), "function");
         std::string t = ts_node_symbol(ctor) == k.identifier ? target_of(ctor, b->fn) : canonical(ctor);
         if (!t.empty() && is_capitalized(last_segment(t))) return t + ".__call__";
+        // `model = build_model(cfg)`, `model, opt = setup(cfg)`: whatever class that function
+        // returns there (FunctionSummary::returned_classes), decided at the join.
+        if (!t.empty() && t.find('#') == std::string::npos && !t.starts_with("*."))
+          return t + "#" + (b->element_index >= 0 ? std::to_string(b->element_index) : std::string("w")) + ".__call__";
       }
       if (b->fn >= 0 || b->parameter) return {};
     }
@@ -221,6 +234,23 @@ bool SemanticModel::hands_other_model(TSNode call, std::string_view switched) co
   return other && !same;
 }
 
+bool SemanticModel::parameter_gets_device_tensor(int fn, std::string_view name) const {
+  if (fn < 0 || !index_) return false;
+  const FunctionInfo& f = functions_[fn];
+  for (size_t i = 0; i < f.params.size() && i < 32; ++i)
+    if (f.params[i] == name) {
+      note_callers_read(fn);
+      return (f.device_tensor_params >> i & 1u) != 0;
+    }
+  return false;
+}
+
+bool SemanticModel::runs_every_step(int fn) const {
+  if (fn < 0 || !index_) return false;
+  note_callers_read(fn);
+  return functions_[fn].runs_every_step;
+}
+
 bool SemanticModel::caller_sets_eval_mode(int fn) const {
   if (fn < 0) return false;
   note_callers_read(fn);
@@ -231,6 +261,10 @@ FileSummary SemanticModel::summary() const {
   const Kinds& k = kinds();
   FileSummary out;
   out.module = options_.module;
+  // `from .net import Net`: a dotted canonical under another local name than a bare module's.
+  for (const auto& [local, canonical] : imports_.bindings())
+    if (canonical.find('.') != std::string::npos && canonical != local) out.imported_names.emplace_back(local, canonical);
+  std::sort(out.imported_names.begin(), out.imported_names.end());
   for (const ClassInfo& c : classes_) out.classes.push_back({c.qualname, c.bases, c.is_module, c.is_loss, false});
   // The file's call table as CallRefs; call-table index -> CallRef index per function.
   std::vector<int> ref_of(calls_.size(), -1);
@@ -255,9 +289,10 @@ FileSummary SemanticModel::summary() const {
       r.periodic = periodic_guarded(c.node);
       r.eager_only = eager_only(c.node);
       r.constant_args = constant_call(c.node);
+      if (!c.decorator) r.args = argument_kinds(c.node, fn);
       uint32_t pos = ts_node_start_byte(c.node);
-      if (fn >= 0)
-        for (TSNode root : functions_[fn].backward_roots) r.before_backward = r.before_backward || ts_node_start_byte(root) > pos;
+      for (TSNode root : fn >= 0 ? functions_[fn].backward_roots : module_backward_roots_)
+        r.before_backward = r.before_backward || ts_node_start_byte(root) > pos;
       const ModeCall* last = last_mode_switch(modes, pos);
       // A test switches modes to check a function's behaviour: that is not the program evaluating.
       r.after_eval = last && last->eval && !hands_other_model(c.node, last->receiver) && !options_.is_test_file;
@@ -277,6 +312,8 @@ FileSummary SemanticModel::summary() const {
     const FunctionInfo& f = functions_[fi];
     FunctionSummary s;
     s.qualname = f.qualname;
+    s.params = f.params;
+    s.returned_classes = returned_classes(fi);
     uint32_t e = 0;
     if (f.any_backward) e |= kBackward;
     if (f.steps_directly) e |= kSteps;
@@ -384,6 +421,86 @@ FileSummary SemanticModel::summary() const {
   return out;
 }
 
+TSNode SemanticModel::wrapped_module(TSNode call) const {
+  if (ts_node_symbol(call) != kinds().call || !TorchApi::get().callable_has(canonical(field(call, "function")), kApiPassesThrough))
+    return {};
+  TSNode args = field(call, "arguments");
+  if (ts_node_is_null(args) || ts_node_named_child_count(args) == 0) return {};
+  TSNode first = ts_node_named_child(args, 0);
+  return ts_node_symbol(first) == kinds().keyword_argument ? TSNode{} : module_behind(first);
+}
+
+std::string SemanticModel::class_made_by(TSNode expr, int fn, int depth) const {
+  const Kinds& k = kinds();
+  if (ts_node_is_null(expr) || depth > 3) return {};
+  if (ts_node_symbol(expr) == k.call) {
+    TSNode ctor = field(module_behind(expr), "function");
+    std::string t = ts_node_symbol(ctor) == k.identifier ? target_of(ctor, fn) : canonical(ctor);
+    return !t.empty() && !t.starts_with("*.") && is_capitalized(last_segment(t)) ? t : std::string();
+  }
+  if (ts_node_symbol(expr) != k.identifier) return {};
+  const Assignment* b = binding(text(expr), ts_node_start_byte(expr), fn);
+  if (!b || b->parameter || b->loop_target || b->element || b->fn != fn) return {};
+  return class_made_by(b->value, fn, depth + 1);
+}
+
+std::vector<std::string> SemanticModel::returned_classes(int fn) const {
+  const Kinds& k = kinds();
+  std::vector<std::string> out;
+  std::vector<bool> conflict;
+  auto set = [&](size_t slot, std::string cls) {
+    if (cls.empty()) return;
+    if (out.size() <= slot) out.resize(slot + 1), conflict.resize(slot + 1);
+    if (out[slot].empty() && !conflict[slot]) out[slot] = std::move(cls);
+    else if (out[slot] != cls) conflict[slot] = true;
+  };
+  for (TSNode r : functions_[fn].returns) {
+    TSSymbol s = ts_node_symbol(r);
+    if (s == k.expression_list || s == k.tuple) {
+      size_t i = 0;
+      for_each_named_child(r, [&](TSNode e) { set(++i, class_made_by(e, fn)); });
+    } else {
+      set(0, class_made_by(r, fn));
+    }
+  }
+  for (size_t i = 0; i < out.size(); ++i)
+    if (conflict[i]) out[i].clear();
+  return out;
+}
+
+std::string SemanticModel::argument_kinds(TSNode call, int fn) const {
+  const Kinds& k = kinds();
+  TSNode args = field(call, "arguments");
+  if (ts_node_is_null(args) || ts_node_symbol(args) != k.argument_list) return {};
+  const std::vector<std::string>* params = fn >= 0 ? &functions_[fn].params : nullptr;
+  auto kind_of = [&](TSNode value) -> char {
+    if (provenance_at(value, fn, 0).tensor) return 't';
+    if (params && ts_node_symbol(value) == k.identifier) {
+      const Assignment* b = binding(text(value), ts_node_start_byte(value), fn);
+      if (b && b->parameter && b->fn == fn)
+        for (size_t i = 0; i < params->size() && i < 26; ++i)
+          if ((*params)[i] == b->name) return static_cast<char>('a' + i);
+    }
+    return '.';
+  };
+  std::string positional, keywords;
+  bool splat = false;
+  for_each_named_child(args, [&](TSNode a) {
+    if (ts_node_symbol(a) == k.keyword_argument) {
+      keywords += '|';
+      keywords += text(field(a, "name"));
+      keywords += '=';
+      keywords += kind_of(field(a, "value"));
+    } else if (is_kind(a, "list_splat") || is_kind(a, "dictionary_splat")) {
+      if (!splat) positional += '*';
+      splat = true;
+    } else if (!splat && !is_kind(a, "comment")) {
+      positional += kind_of(a);
+    }
+  });
+  return positional + keywords;
+}
+
 void SemanticModel::note_query(IndexQuery::Kind kind, const std::string& key, uint32_t bits) const {
   asked_[{kind, key}] |= bits;
 }
@@ -419,12 +536,16 @@ void SemanticModel::complete(const ProjectIndex& index) {
     f.effects = 0;
     f.callers_noted = false;
     f.feeds_backward = false;
+    f.device_tensor_params = 0;
+    f.runs_every_step = false;
     note_query(IndexQuery::kFunction, f.qualname, kOwnEffectsRead);
     if (const FunctionFacts* facts = index.function(f.qualname)) {
       f.effects = facts->effects;
       f.called_only_under_no_grad = facts->called_only_under_no_grad;
       f.caller_sets_eval_mode = facts->called_after_eval;
       f.feeds_backward = facts->feeds_backward;
+      f.device_tensor_params = facts->device_tensor_params;
+      f.runs_every_step = facts->every_step;
       if ((f.effects & kNoGradBody) && !f.body_under_no_grad) f.no_grad_decorated = true;  // a project no-grad decorator
     }
     f.steps = f.steps_directly || (f.effects & kSteps);

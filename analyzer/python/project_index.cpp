@@ -57,6 +57,8 @@ void ProjectIndex::complete() {
       classes_.push_back(c);
     }
   }
+  for (const FileSummary& file : files_)
+    for (const auto& [local, canonical] : file.imported_names) reexports_[local].emplace_back(file.module, canonical);
   close_classes();
   std::unordered_map<std::string, int> methods;
   for (uint32_t id = 0; id < fns_.size(); ++id) {
@@ -70,13 +72,119 @@ void ProjectIndex::complete() {
   resolve_calls();
   propagate_effects();
   propagate_call_sites();
+  propagate_parameter_kinds();
+  propagate_every_step();
   propagate_compiled();
 }
 
-std::vector<uint32_t> ProjectIndex::resolve_classes(std::string_view target, std::string_view from_module) const {
+namespace {
+
+// The parameters of `callee` that receive device tensors at one call site (CallRef::args),
+// given the caller's own device-tensor parameters. A method's `self` takes no argument.
+uint32_t device_tensor_arguments(const CallRef& c, const std::vector<std::string>& params, uint32_t caller_params) {
+  size_t offset = !params.empty() && (params[0] == "self" || params[0] == "cls") ? 1 : 0;
+  auto device = [&](char code) {
+    return code == 't' || (code >= 'a' && code <= 'z' && (caller_params >> (code - 'a') & 1u));
+  };
+  uint32_t out = 0;
+  std::string_view a = c.args;
+  size_t bar = a.find('|');
+  std::string_view positional = a.substr(0, bar);
+  for (size_t i = 0; i < positional.size() && positional[i] != '*'; ++i) {
+    size_t p = i + offset;
+    if (p >= params.size() || p >= 32 || params[p] == "*") break;
+    if (device(positional[i])) out |= 1u << p;
+  }
+  while (bar != std::string_view::npos) {  // `|name=c` entries
+    size_t next = a.find('|', bar + 1);
+    std::string_view kw = a.substr(bar + 1, next == std::string_view::npos ? std::string_view::npos : next - bar - 1);
+    size_t eq = kw.rfind('=');
+    if (eq != std::string_view::npos && eq + 1 < kw.size() && device(kw[eq + 1]))
+      for (size_t p = 0; p < params.size() && p < 32; ++p)
+        if (params[p] == kw.substr(0, eq)) out |= 1u << p;
+    bar = next;
+  }
+  return out;
+}
+
+}  // namespace
+
+void ProjectIndex::propagate_parameter_kinds() {
+  // Monotone (bits are only added), so the rounds end; the bound guards pathological input.
+  for (int round = 0; round < 64; ++round) {
+    bool changed = false;
+    for (Fn& f : fns_) {
+      const FunctionSummary& s = summary(f);
+      for (size_t i = 0; i < s.calls.size(); ++i) {
+        if (s.calls[i].args.empty() || s.calls[i].target.str().starts_with("*.")) continue;  // a name-only match says nothing
+        for (uint32_t g : f.callees[i]) {
+          uint32_t bits = device_tensor_arguments(s.calls[i], summary(fns_[g]).params, f.facts.device_tensor_params);
+          uint32_t& into = fns_[g].facts.device_tensor_params;
+          if ((into | bits) != into) {
+            into |= bits;
+            changed = true;
+          }
+        }
+      }
+    }
+    if (!changed) break;
+  }
+}
+
+void ProjectIndex::propagate_every_step() {
+  // A call in a loop of its caller, before the caller's backward, is part of a training step
+  // (`out = model(x)`, `loss = criterion(out, y)`); so is a step function called in a loop;
+  // what such a function calls, outside a periodic guard, runs every step too.
+  for (int round = 0; round < 64; ++round) {
+    bool changed = false;
+    for (Fn& f : fns_) {
+      const FunctionSummary& s = summary(f);
+      for (size_t i = 0; i < s.calls.size(); ++i) {
+        const CallRef& c = s.calls[i];
+        if (c.periodic || c.target.str().starts_with("*.")) continue;
+        for (uint32_t g : f.callees[i]) {
+          // One call is one step (kSteps): a function running its own loop over the data is an
+          // epoch, and what it reads once after that loop is read once per epoch.
+          bool steps = (fns_[g].facts.effects & kSteps) != 0;
+          bool every = f.facts.every_step || (c.in_loop && (c.before_backward || steps));
+          if (every && !fns_[g].facts.every_step) {
+            fns_[g].facts.every_step = true;
+            fns_[g].facts.effects |= kEveryStep;
+            changed = true;
+          }
+        }
+      }
+    }
+    if (!changed) break;
+  }
+}
+
+std::string_view ProjectIndex::reexported(std::string_view target) const {
+  std::string_view module = head_part(target);
+  if (module.empty()) return {};
+  auto it = reexports_.find(last_part(target));
+  if (it == reexports_.end()) return {};
+  // The module as the caller names it: exactly, else on whole segments like every other target
+  // (`voice` names `src.voice` when the run starts above the project's import root). A module
+  // that imported the name from where the caller looked is no re-export of it.
+  std::string_view found;
+  for (const auto& [from, source] : it->second) {
+    if (source == target || !dotted_suffix_match(from, module)) continue;
+    if (from == module) return source;
+    if (found.empty()) found = source;
+  }
+  return found;
+}
+
+std::vector<uint32_t> ProjectIndex::resolve_classes(std::string_view target, std::string_view from_module, int depth) const {
   std::vector<uint32_t> out;
   auto it = class_by_name_.find(last_part(target));
   if (it == class_by_name_.end()) return out;
+  // Through a package's re-export first: `pkg.Net` is the `pkg.net.Net` pkg imported.
+  if (std::string_view source = reexported(target); !source.empty() && depth < kMaxBaseDepth) {
+    out = resolve_classes(source, from_module, depth + 1);
+    if (!out.empty()) return out;
+  }
   size_t best = 0;
   for (uint32_t c : it->second) {
     if (!dotted_suffix_match(classes_[c].qualname, target)) continue;
@@ -117,6 +225,9 @@ std::vector<uint32_t> ProjectIndex::resolve_functions(std::string_view target, s
     if (it != unique_method_.end()) out.push_back(it->second);
     return out;
   }
+  if (size_t hash = target.find('#'); hash != std::string_view::npos) return resolve_returned(target, hash, from_module, depth);
+  if (std::string_view source = reexported(target); !source.empty() && depth < kMaxBaseDepth)
+    if (auto found = resolve_functions(source, from_module, depth + 1); !found.empty()) return found;
   auto exact = fn_by_qualname_.find(target);
   if (exact != fn_by_qualname_.end()) return {exact->second};
   auto it = fn_by_name_.find(last_part(target));
@@ -140,7 +251,7 @@ std::vector<uint32_t> ProjectIndex::resolve_functions(std::string_view target, s
   // Calling an nn.Module instance runs its forward.
   if (method == "__call__") {
     for (uint32_t c : resolve_classes(owner, from_module))
-      if (classes_[c].is_module) return resolve_functions(std::string(owner) + ".forward", from_module, depth + 1);
+      if (classes_[c].is_module) return resolve_functions(classes_[c].qualname + ".forward", from_module, depth + 1);
   }
   for (uint32_t c : resolve_classes(owner, from_module)) {
     std::string_view class_module = head_part(classes_[c].qualname);
@@ -148,6 +259,29 @@ std::vector<uint32_t> ProjectIndex::resolve_functions(std::string_view target, s
       for (uint32_t f : resolve_functions(base + "." + std::string(method), class_module, depth + 1))
         if (std::find(out.begin(), out.end(), f) == out.end()) out.push_back(f);
     }
+  }
+  return out;
+}
+
+// `pkg.build#0.__call__`: the method of the class that function `pkg.build` returns (as
+// element 0 of a tuple; `#w`: as a whole), looked up from the module that defines `build`.
+std::vector<uint32_t> ProjectIndex::resolve_returned(std::string_view target, size_t hash, std::string_view from_module,
+                                                     int depth) const {
+  std::vector<uint32_t> out;
+  size_t dot = target.find('.', hash);
+  if (dot == std::string_view::npos || depth >= kMaxBaseDepth) return out;
+  std::string_view producer = target.substr(0, hash), slot = target.substr(hash + 1, dot - hash - 1);
+  std::string method(target.substr(dot + 1));
+  size_t index = 0;
+  if (slot != "w") {
+    if (slot.empty() || slot.size() > 3 || slot.find_first_not_of("0123456789") != std::string_view::npos) return out;
+    index = std::stoul(std::string(slot)) + 1;
+  }
+  for (uint32_t g : resolve_functions(producer, from_module, depth + 1)) {
+    const auto& classes = summary(fns_[g]).returned_classes;
+    if (index >= classes.size() || classes[index].empty()) continue;
+    for (uint32_t f : resolve_functions(classes[index] + "." + method, files_[fns_[g].file].module, depth + 1))
+      if (std::find(out.begin(), out.end(), f) == out.end()) out.push_back(f);
   }
   return out;
 }
@@ -291,6 +425,8 @@ std::string ProjectIndex::answer(IndexQuery::Kind kind, std::string_view key, st
       if (f->called_only_under_no_grad) out += 'n';
       if (f->called_after_eval) out += 'e';
       if (f->feeds_backward) out += 'b';
+      if (f->every_step) out += 'h';
+      if (f->device_tensor_params) out += 't' + std::to_string(f->device_tensor_params);
       return out;
     }
     case IndexQuery::kResolves:

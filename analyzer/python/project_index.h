@@ -47,11 +47,17 @@ class ProjectIndex {
   };
   const FunctionSummary& summary(const Fn& f) const;
   std::vector<uint32_t> resolve_functions(std::string_view target, std::string_view from_module, int depth = 0) const;
-  std::vector<uint32_t> resolve_classes(std::string_view target, std::string_view from_module) const;
+  std::vector<uint32_t> resolve_classes(std::string_view target, std::string_view from_module, int depth = 0) const;
+  // `pkg.Net` where pkg's `__init__.py` did `from .net import Net`: `pkg.net.Net`; else empty.
+  std::string_view reexported(std::string_view target) const;
+  std::vector<uint32_t> resolve_returned(std::string_view target, size_t hash, std::string_view from_module,
+                                         int depth) const;
   void close_classes();
   void resolve_calls();
   void propagate_effects();
   void propagate_call_sites();
+  void propagate_parameter_kinds();
+  void propagate_every_step();
   void propagate_compiled();  // compiled.cpp
   // The methods of project subclasses that override `method` (`pkg.Base.forward`) and inherit
   // the base's method `site` unchanged.
@@ -74,6 +80,8 @@ class ProjectIndex {
   // Method name -> the one project method of that name (absent when there are several or
   // none): how `*.name` (a method of an unknown receiver) resolves.
   Map<uint32_t> unique_method_;
+  // Name -> (module, what the module imported under that name), for `pkg.Net` -> `pkg.net.Net`.
+  Map<std::vector<std::pair<std::string, std::string>>> reexports_;
 };
 
 // `a.b.c` matches `x.a.b.c` and `c` matches... only whole dotted segments: true when one is

@@ -43,10 +43,20 @@ bool is_tensor_function(std::string_view c) { return TorchApi::get().returns_ten
 Provenance SemanticModel::provenance_of_name(std::string_view name, uint32_t pos, int fn, int depth) const {
   if (depth > kMaxDepth) return {};
   const Assignment* last = binding(name, pos, fn);
+  if (last && last->parameter && parameter_gets_device_tensor(last->fn, name)) {
+    Provenance handed;  // some caller in the project hands it a device tensor
+    handed.tensor = true;
+    return handed;
+  }
   if (!last || last->parameter || last->int_counter) return {};
   if (last->loop_target) {
     Provenance batch;
     batch.host_batch = last->from_loader;  // lives on the host until moved
+    // Iterating a device tensor (rows, or the elements of a 1-d one) gives device tensors.
+    if (!ts_node_is_null(last->iterable)) {
+      Provenance source = provenance_at(last->iterable, last->fn, depth + 1);
+      if (source.tensor) return {true, source.grad, source.loss, source.model_output, false};
+    }
     return batch;
   }
   int scope = last->fn;
@@ -190,7 +200,8 @@ Provenance SemanticModel::provenance_of_call(TSNode call, int fn, int depth) con
   std::string_view seg = last_segment(c.empty() ? text(callee) : std::string_view(c));
   if (is_torch_loss_function(c) || value_is_loss_module(callee, fn)) return {true, true, true, false};
   // A project function: what its summary says it returns.
-  if (uint32_t e = call_effects(call, ~0u)) {  // any effect: the project knows the function
+  // Any effect of what it does (not when it runs): the project knows the function.
+  if (uint32_t e = call_effects(call, ~kEveryStep)) {
     if (e & kReturnsLoss) return {true, true, true, false};
     if (e & kReturnsOutput) return {true, true, false, true};
     if (call_resolves(call)) return {};

@@ -45,6 +45,8 @@ class ImportTable {
   std::string canonical(std::string_view dotted) const;
   // Whether `name` was bound by an import (`import models` binds `models` to itself).
   bool imported(std::string_view name) const { return alias_.count(std::string(name)) > 0; }
+  // Every (local name, canonical) bound by an import.
+  const std::unordered_map<std::string, std::string>& bindings() const { return alias_; }
   // Some import names a module of the package `root` (`import torch.nn as nn`: "torch").
   bool imports_root(std::string_view root) const {
     for (const auto& [local, canonical] : alias_)
@@ -81,6 +83,7 @@ struct Assignment {
   bool int_counter = false; // `i` of `for i in range(...)` / `for i, b in enumerate(...)`
   bool element = false;     // one element of `value` (`opt, sched = build(...)`), not all of it
   int element_index = -1;   // which one, when the value is unpacked whole (`loss, n = f(x)`: 1 for n)
+  TSNode iterable{};        // a loop target's source: `xs` of `for x in xs`, `b` of `zip(a, b)`
 };
 
 struct ModeCall {  // model.eval() / model.train(...)
@@ -151,6 +154,9 @@ struct FunctionInfo {
   bool grad_follows_flag = false; // `torch.set_grad_enabled(flag)` somewhere in it
   std::vector<TSNode> step_calls; // backward()/optimizer.step() calls in its body
   bool evaluates_on_flag = false; // trains only under `if flag:`: with the flag off it evaluates
+  std::vector<std::string> params; // parameter names in order (`self` included); `*` for a splat
+  uint32_t device_tensor_params = 0;  // after the join: params some caller hands a device tensor
+  bool runs_every_step = false;       // after the join: runs every training step (FunctionFacts)
 };
 
 struct LoopInfo {
@@ -191,6 +197,7 @@ struct Provenance {
 struct ModelOptions {
   std::string module = "__main__";  // the file's dotted module path (module_name_for_path)
   bool is_test_file = false;
+  bool package_init = false;  // a package's `__init__.py`: `from .x import Y` is relative to the package itself
 };
 
 class SemanticModel {
@@ -217,6 +224,13 @@ class SemanticModel {
   // question is recorded.
   bool called_only_under_no_grad(int fn) const;
   bool caller_sets_eval_mode(int fn) const;
+  // Whether some call site in the project hands parameter `name` of function `fn` a device tensor.
+  bool parameter_gets_device_tensor(int fn, std::string_view name) const;
+  // Whether function `fn` runs every training step (its callers say so; FunctionFacts::every_step).
+  bool runs_every_step(int fn) const;
+  // `n` runs every step of a training loop: every_iteration() in a file that updates weights,
+  // or unguarded code of a function that runs every training step (a model's forward).
+  bool every_training_step(TSNode n) const;
   const std::string& module_name() const { return options_.module; }
   bool is_test_file() const { return options_.is_test_file; }
 
@@ -269,6 +283,7 @@ class SemanticModel {
   // -- queries used by contexts and predicates --
   int function_of(TSNode n) const;  // innermost enclosing function, -1 at module level
   const FunctionInfo* function(int i) const { return i < 0 ? nullptr : &functions_[i]; }
+  const std::vector<ClassInfo>& classes() const { return classes_; }
   // The function of this file with that qualname (a call's target), or -1.
   int local_function(std::string_view qualname) const;
   // Whether element `index` of what the same-file function `call` calls returns is a Python
@@ -368,6 +383,8 @@ class SemanticModel {
   // The constructor call behind module methods that return the module itself:
   // `nn.L1Loss().cuda()` -> `nn.L1Loss()`; any other value is returned as it is.
   TSNode module_behind(TSNode value) const;
+  // What a wrapper call wraps (`DDP(model)`, `torch.compile(model)`: model), or null.
+  TSNode wrapped_module(TSNode call) const;
   // What a call refers to in the project (a CallRef target; empty for library code).
   const std::string& call_target(TSNode call) const;
   // The effects among `read` of what a call resolves to in the project (0: unknown or library
@@ -412,6 +429,13 @@ class SemanticModel {
   bool eager_only(TSNode n) const;
   // A call of a plain function (not a method of an object) with literal arguments only.
   bool constant_call(TSNode call) const;
+  // CallRef::args of a call made in function `fn`: what each argument is for the callee.
+  std::string argument_kinds(TSNode call, int fn) const;
+  // The project class an expression of function `fn` makes an instance of, as a CallRef target
+  // (`Net(...)`, `Net(...).to(dev)`, a local bound to one); empty when unknown.
+  std::string class_made_by(TSNode expr, int fn, int depth = 0) const;
+  // FunctionSummary::returned_classes of function `fn`.
+  std::vector<std::string> returned_classes(int fn) const;
   // kCompileRoot / kCompileDisabled / kCompileOpaque from the decorators of function `fn`.
   uint32_t compile_decorator_effects(int fn) const;
   // What the file hands to torch.compile (`torch.compile(x)`, `x.compile()`), as call targets.

@@ -209,6 +209,27 @@ bool SemanticModel::in_no_grad(TSNode n) const {
 namespace {
 // `step % N == 0`, `i == len(loader) - 1`, `if should_log:` ... : not every iteration. A flag
 // bound to such a test (`is_eval_step = step % cfg.eval_steps == 0`) is one too.
+// `self.args.stacks`, `self.cfg.mode`: read in a method of a class whose methods set neither it
+// nor the attribute it hangs from anywhere but `__init__`: the same value on every pass of a loop.
+bool fixed_self_attribute(const SemanticModel& m, TSNode x) {
+  const Kinds& k = kinds();
+  if (ts_node_symbol(x) != k.attribute || !m.text(x).starts_with("self.")) return false;
+  const FunctionInfo* f = m.function(m.function_of(x));
+  const ClassInfo* cls = f && f->class_index >= 0 ? &m.classes()[f->class_index] : nullptr;
+  if (!cls) return false;
+  std::string_view chain = m.text(x);
+  for (size_t dot = chain.find('.', 5);; dot = chain.find('.', dot + 1)) {
+    std::string prefix(chain.substr(0, dot));
+    if (prefix.find_first_of("([ ") != std::string::npos) return false;  // a call or subscript in the chain
+    if (auto it = cls->attributes.find(prefix); it != cls->attributes.end())
+      for (const Assignment& a : it->second) {
+        const FunctionInfo* setter = m.function(a.fn);
+        if (!setter || setter->name != "__init__") return false;
+      }
+    if (dot == std::string_view::npos) return true;
+  }
+}
+
 bool is_periodic_condition(const SemanticModel& m, TSNode cond, int depth = 0) {
   const Kinds& k = kinds();
   bool periodic = false;
@@ -219,15 +240,17 @@ bool is_periodic_condition(const SemanticModel& m, TSNode cond, int depth = 0) {
       TSNode op = field(c, "operator");
       if (m.text(op) == "%") periodic = true;
     } else if (s == k.comparison_operator) {
-      bool eq = false, constant = false;
+      bool eq = false, constant = false, fixed = false;
       for_each_child(c, [&](TSNode ch) {
         if (!ts_node_is_named(ch) && m.text(ch) == "==") eq = true;
         if (ts_node_symbol(ch) == k.integer) constant = true;
         if (ts_node_symbol(ch) == k.binary_operator || ts_node_symbol(ch) == k.call) {
           if (m.text(ch).find("len(") != std::string_view::npos) constant = true;
         }
+        fixed = fixed || fixed_self_attribute(m, ch);
       });
-      if (eq && constant) periodic = true;
+      // `if self.args.stacks == 2:` tests a setting, not a step: all passes or none.
+      if (eq && constant && !fixed) periodic = true;
     } else if (s == k.identifier) {
       if (is_periodic_flag_name(m.text(c))) periodic = true;
       // Only a flag tested as a truth value (`if is_eval_step:`, `if log and not done:`), not a
@@ -385,6 +408,27 @@ bool SemanticModel::every_iteration(TSNode n) const {
       const LoopInfo* l = loop(p);
       if (l && l->training) return !breaks_innermost && !runs_few_times(p);
       breaks_innermost = false;  // it left that inner loop, not the training loop
+    }
+    child = p;
+  }
+  return false;
+}
+
+bool SemanticModel::every_training_step(TSNode n) const {
+  if (every_iteration(n)) return updates_weights_in_file();
+  const Kinds& k = kinds();
+  TSNode child = n;
+  // Unguarded code of a function that runs every training step: not periodic, not an except
+  // handler or a raise, not a branch that leaves the function; loops inside it run every step too.
+  for (TSNode p : ancestors(n)) {
+    TSSymbol s = ts_node_symbol(p);
+    if (s == k.lambda || s == k.class_definition) return false;
+    if (s == k.function_definition) return runs_every_step(function_of(n));
+    if (s == k.except_clause || periodic_branch(*this, p, child) || is_kind(p, "raise_statement")) return false;
+    if (s == k.block && branch_exit(*this, p) == BranchExit::Leaves) return false;
+    if (is_loop(k, s)) {
+      const LoopInfo* l = loop(p);
+      if (l && l->training) return false;  // every_iteration() already judged the training loop
     }
     child = p;
   }

@@ -42,6 +42,9 @@ enum Effect : uint32_t {
   // Reads a host clock itself (`time.time()`, `time.perf_counter()`): a timer helper
   // (`timer.toc()`), whose call after a synchronize times the GPU work. Not inherited.
   kReadsClock = 1u << 20,
+  // Runs every training step (FunctionFacts::every_step), decided at the join. Not inherited:
+  // rules report what it does where it does it, not at each call.
+  kEveryStep = 1u << 21,
 };
 // A call matched to a project method by its name only (`*.method`): its structure counts, never
 // what it reads or returns, and whether it matched at all is not a fact about this call.
@@ -68,6 +71,10 @@ struct CallRef {
   bool eager_only = false;    // under `if not torch.compiler.is_compiling():`: never traced by Dynamo
   bool constant_args = false; // a plain function handed only literals (`require_package("x")`): no tensors
   bool before_backward = false; // the caller calls backward() after it: part of a training step's forward
+  // What each argument is, for the callee's parameters: one character per positional argument,
+  // then `|name=c` per keyword one. `t`: a device tensor by the caller's flow; `a` + k: the
+  // caller's own parameter k, handed on; `.`: unknown; `*`: a splat (positions end there).
+  std::string args;
 };
 
 // A mode switch or a call, in source order, to compute what mode a function leaves behind.
@@ -90,6 +97,11 @@ struct FunctionSummary {
   // (`encoder: EncoderStep`): it runs a model (kRunsModel) when one of these class targets
   // is an nn.Module, or is no project class at all. Decided at the join.
   std::vector<std::string> runs_model_if_module;
+  std::vector<std::string> params;  // parameter names in order (`self` included); `*` for a splat
+  // The project class whose instance it returns, as a CallRef target: [0] for the value as a
+  // whole, [k + 1] for element k of a returned tuple (`return model, optimizer`); empty: unknown.
+  // A call site's `model = build(cfg)` then `model(x)` has the target `pkg.build#w.__call__`.
+  std::vector<std::string> returned_classes;
 };
 
 struct ClassSummary {
@@ -108,6 +120,9 @@ struct FileSummary {
   // What the file hands to torch.compile, as call targets: `pkg.model.GPT.__call__` for a
   // module instance (its forward), `pkg.train.step` for a function.
   std::vector<std::string> compiled;
+  // Names the module binds by `from X import Y [as Z]`: (Z, X.Y). A package's `__init__.py`
+  // re-exports its classes so (`from pkg import Net` names `pkg.net.Net`).
+  std::vector<std::pair<std::string, std::string>> imported_names;
 };
 
 // Resolved facts of one function after the project-wide join.
@@ -116,6 +131,12 @@ struct FunctionFacts {
   bool called_only_under_no_grad = false;
   bool called_after_eval = false;   // some caller switches to eval mode before calling it
   bool feeds_backward = false;      // some caller, with grad on, calls backward() after it
+  // Parameters (bit = index in FunctionSummary::params) some call site in the project hands a
+  // device tensor, directly or through its own parameters.
+  uint32_t device_tensor_params = 0;
+  // Runs every training step: called, not under a periodic guard, from a training loop before
+  // its backward (a model's forward, a loss), by a step function called in a loop, or by such a function.
+  bool every_step = false;
 };
 
 // One question a file's analysis asked the project index, and the answer it got.

@@ -194,10 +194,12 @@ class Trainer:
 
 
 def compute_performance(pred, gold, pad):
-    # Without an annotation, what the returns build: the counts are Python numbers.
+    # Without an annotation, what the returns build: the counts are Python numbers. It runs
+    # every training step (called before backward), so its read of the model's output is
+    # reported here; `gold` is a host batch, never moved.
     loss = torch.nn.functional.cross_entropy(pred, gold, ignore_index=pad)
     mask = gold.ne(pad)
-    n_correct = pred.max(1)[1].eq(gold).masked_select(mask).sum().item()
+    n_correct = pred.max(1)[1].eq(gold).masked_select(mask).sum().item()  # expect: TL201
     n_word = mask.sum().item()
     return loss, n_correct, n_word
 
@@ -206,7 +208,7 @@ def counts_words(model, loader, optimizer, pad):
     n_word_total, n_word_correct, losses = 0, 0, []
     for src, gold in loader:
         optimizer.zero_grad()
-        loss, n_correct, n_word = compute_performance(model(src), gold, pad)  # expect: TL201
+        loss, n_correct, n_word = compute_performance(model(src), gold, pad)
         loss.backward()
         optimizer.step()
         n_word_total += n_word
