@@ -52,10 +52,11 @@ Provenance SemanticModel::provenance_of_name(std::string_view name, uint32_t pos
   if (last->loop_target) {
     Provenance batch;
     batch.host_batch = last->from_loader;  // lives on the host until moved
-    // Iterating a device tensor (rows, or the elements of a 1-d one) gives device tensors.
+    // Iterating a device tensor (rows, or the elements of a 1-d one) gives device tensors. What
+    // a model or a loss returns may be a dict or a tuple of other things: its keys are no tensors.
     if (!ts_node_is_null(last->iterable)) {
       Provenance source = provenance_at(last->iterable, last->fn, depth + 1);
-      if (source.tensor) return {true, source.grad, source.loss, source.model_output, false};
+      if (source.tensor && !source.loss && !source.model_output) return {true, source.grad, false, false, false};
     }
     return batch;
   }
@@ -289,6 +290,14 @@ Provenance SemanticModel::provenance_at(TSNode expr, int fn, int depth) const {
                  provenance_at(ts_node_named_child(expr, 2), fn, depth + 1));
   if (s == k.comparison_operator) {
     Provenance p;
+    // `x is None`, `k in batch`: identity and membership are Python booleans.
+    bool python_test = false;
+    for_each_child(expr, [&](TSNode ch) {
+      std::string_view op = text(ch);
+      if (!ts_node_is_named(ch) && (op == "is" || op == "in" || op == "not" || op == "is not" || op == "not in"))
+        python_test = true;
+    });
+    if (python_test) return p;
     for_each_named_child(expr, [&](TSNode c) { p.tensor = p.tensor || provenance_at(c, fn, depth + 1).tensor; });
     return p;
   }

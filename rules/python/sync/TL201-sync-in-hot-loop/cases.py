@@ -462,3 +462,22 @@ class Experiment:
             if self.step == 100:
                 print("loss at step 100", float(loss))
             self.step += 1
+
+
+def step_with_logs(batch, model, criterion, optimizer, totals):
+    # Runs every step (the loop below calls it before its own step): iterating the dict a
+    # criterion hands back beside its loss gives the dict's keys, Python strings.
+    loss, count, logs = criterion(model, batch)
+    optimizer.backward(loss)
+    for k in logs:
+        totals[f"train/{k}"] += logs[k]
+    return loss
+
+
+def fit_with_logs(loader, model, criterion, optimizer):
+    totals = {}
+    for batch in loader:
+        optimizer.zero_grad()
+        step_with_logs(batch, model, criterion, optimizer, totals)
+        optimizer.step()
+    return totals
