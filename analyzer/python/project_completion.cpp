@@ -289,7 +289,9 @@ FileSummary SemanticModel::summary() const {
       r.periodic = periodic_guarded(c.node);
       r.eager_only = eager_only(c.node);
       r.constant_args = constant_call(c.node);
-      if (!c.decorator) r.args = argument_kinds(c.node, fn);
+      // A method matched by its name only (`*.update`) or PyTorch's own API hands nothing on
+      // to a project function: skip the cost.
+      if (!c.decorator && !c.target.starts_with("*.") && !c.target.starts_with("torch.")) r.args = argument_kinds(c.node, fn);
       uint32_t pos = ts_node_start_byte(c.node);
       for (TSNode root : fn >= 0 ? functions_[fn].backward_roots : module_backward_roots_)
         r.before_backward = r.before_backward || ts_node_start_byte(root) > pos;
@@ -532,6 +534,7 @@ void SemanticModel::complete(const ProjectIndex& index) {
   }
   model_callee_memo_.clear();
   periodic_branch_memo_.clear();
+  provenance_memo_.clear();
   for (auto& f : functions_) {
     f.effects = 0;
     f.callers_noted = false;

@@ -65,7 +65,8 @@ Provenance SemanticModel::provenance_of_name(std::string_view name, uint32_t pos
   // element the function of this file declares a Python scalar is no tensor.
   if (last->element_index >= 0 && scalar_element_returned(last->value, last->element_index)) return {};
   Provenance p;
-  if (!ts_node_is_null(last->value)) p = provenance_at(last->value, scope, depth + 1);
+  bool by_element = last->element_index >= 0 && element_provenance_returned(last->value, last->element_index, depth + 1, &p);
+  if (!by_element && !ts_node_is_null(last->value)) p = provenance_at(last->value, scope, depth + 1);
   if (last->augmented) {
     // `total += x`: what total held before (through any chain of `+=`), plus x. Positions
     // strictly decrease along the chain, so this ends.
@@ -131,6 +132,22 @@ bool SemanticModel::scalar_element_of_returns(const FunctionInfo& f, int fi, int
     if ((s != k.expression_list && s != k.tuple) || static_cast<int>(ts_node_named_child_count(r)) <= index) return false;
     if (!python_scalar(ts_node_named_child(r, index), fi, 0)) return false;
   }
+  return true;
+}
+
+bool SemanticModel::element_provenance_returned(TSNode call, int index, int depth, Provenance* out) const {
+  const Kinds& k = kinds();
+  if (ts_node_is_null(call) || ts_node_symbol(call) != k.call || depth > kMaxDepth) return false;
+  int fi = local_function(call_target(call));
+  const FunctionInfo* f = function(fi);
+  if (!f || f->returns.empty()) return false;
+  Provenance p;
+  for (TSNode r : f->returns) {
+    TSSymbol s = ts_node_symbol(r);
+    if ((s != k.expression_list && s != k.tuple) || static_cast<int>(ts_node_named_child_count(r)) <= index) return false;
+    p = merge(p, provenance_at(ts_node_named_child(r, index), fi, depth + 1));
+  }
+  *out = p;
   return true;
 }
 

@@ -289,6 +289,10 @@ class SemanticModel {
   // Whether element `index` of what the same-file function `call` calls returns is a Python
   // number: its return annotation says so, or, without one, every return statement builds it.
   bool scalar_element_returned(TSNode call, int index) const;
+  // What element `index` of the tuples a same-file function returns is (`return out, loss`),
+  // for `pred, loss = self.step(x)`; false when the function is not this file's or a return
+  // is no tuple of that size.
+  bool element_provenance_returned(TSNode call, int index, int depth, Provenance* out) const;
   bool scalar_element_of_returns(const FunctionInfo& f, int fi, int index) const;
   bool python_scalar(TSNode x, int fn, int depth) const;
   bool metrics_beside_loss(TSNode dict, int fn) const;
@@ -498,6 +502,8 @@ class SemanticModel {
   mutable std::unordered_map<uintptr_t, std::pair<bool, bool>> model_callee_memo_;
   // if/elif node -> whether its consequence is a periodic (logging) branch.
   mutable std::unordered_map<uintptr_t, bool> periodic_branch_memo_;
+  // provenance() answers and whether each rested on a name; cleared by complete().
+  mutable std::unordered_map<uintptr_t, std::pair<Provenance, bool>> provenance_memo_;
   // function index + 1 -> texts of the callees feeding its backward roots (computed once).
   mutable std::unordered_map<int, std::unordered_set<std::string>> grad_callees_;
   friend bool periodic_branch_memoised(const SemanticModel& m, TSNode p, TSNode child);

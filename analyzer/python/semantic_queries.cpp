@@ -417,6 +417,8 @@ bool SemanticModel::every_iteration(TSNode n) const {
 bool SemanticModel::every_training_step(TSNode n) const {
   if (every_iteration(n)) return updates_weights_in_file();
   if (is_test_file()) return false;  // tests are analysed without training contexts
+  int fn = function_of(n);
+  if (!runs_every_step(fn)) return false;  // most code: no second walk
   const Kinds& k = kinds();
   TSNode child = n;
   // Unguarded code of a function that runs every training step: not periodic, not an except
@@ -424,7 +426,7 @@ bool SemanticModel::every_training_step(TSNode n) const {
   for (TSNode p : ancestors(n)) {
     TSSymbol s = ts_node_symbol(p);
     if (s == k.lambda || s == k.class_definition) return false;
-    if (s == k.function_definition) return runs_every_step(function_of(n));
+    if (s == k.function_definition) return true;
     if (s == k.except_clause || periodic_branch(*this, p, child) || is_kind(p, "raise_statement")) return false;
     if (s == k.block && branch_exit(*this, p) == BranchExit::Leaves) return false;
     if (is_loop(k, s)) {
@@ -1148,6 +1150,20 @@ bool SemanticModel::feeds_backward(TSNode callee) const {
   return it->second.count(std::string(text(callee))) > 0;
 }
 
-Provenance SemanticModel::provenance(TSNode expr) const { return provenance_at(expr, function_of(expr), 0); }
+Provenance SemanticModel::provenance(TSNode expr) const {
+  // Rules ask about the same expressions again and again; answers change only with the index.
+  // Whether the answer rested on a name is part of it: a repeated question notes it again.
+  auto [it, fresh] = provenance_memo_.try_emplace(node_key(expr));
+  if (fresh) {
+    bool before = name_evidence_;
+    name_evidence_ = false;
+    it->second.first = provenance_at(expr, function_of(expr), 0);
+    it->second.second = name_evidence_;
+    name_evidence_ = before || name_evidence_;
+  } else if (it->second.second) {
+    note_name_evidence();
+  }
+  return it->second.first;
+}
 
 }  // namespace torchlint::py

@@ -213,7 +213,7 @@ def counts_words(model, loader, optimizer, pad):
         optimizer.step()
         n_word_total += n_word
         n_word_correct += n_correct
-        losses.append(loss)  # expect: TL101
+        losses.append(loss.detach())  # expect: TL101
     return n_word_total, n_word_correct, losses
 
 

@@ -481,3 +481,29 @@ def fit_with_logs(loader, model, criterion, optimizer):
         step_with_logs(batch, model, criterion, optimizer, totals)
         optimizer.step()
     return totals
+
+
+class Forecaster(torch.nn.Module):
+    # `_, loss = self.infer(...)`: the second element of what infer returns is the loss, a
+    # device tensor; the count beside it is a Python number.
+    def __init__(self, net, criterion):
+        super().__init__()
+        self.net, self.criterion = net, criterion
+
+    def forward(self, x):
+        return self.net(x)
+
+    def infer(self, inputs, targets):
+        forecast = self(inputs)
+        return forecast, self.criterion(forecast, targets), len(targets)
+
+    def fit(self, loader, optimizer, device):
+        epoch_loss, seen = 0.0, 0
+        for inputs, targets in loader:
+            optimizer.zero_grad()
+            _, loss, count = self.infer(inputs.to(device), targets.to(device))
+            loss.backward()
+            optimizer.step()
+            epoch_loss += loss.item()  # expect: TL201
+            seen += int(count)
+        return epoch_loss / seen
