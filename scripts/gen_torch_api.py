@@ -297,6 +297,11 @@ def main():
     text = render(entries, torch_version(torch_dir))
     if args.check:
         current = OUTPUT.read_text() if OUTPUT.is_file() else ""
+        recorded = re.search(r"^version (\S+)$", current, re.M)
+        if recorded and recorded.group(1) != torch_version(torch_dir):
+            print(f"{OUTPUT.relative_to(ROOT)} was generated from torch {recorded.group(1)}; {torch_dir} is torch "
+                  f"{torch_version(torch_dir)}: give --torch DIR of that version, or regenerate", file=sys.stderr)
+            return 1
         if current != text:
             print(f"{OUTPUT.relative_to(ROOT)} is out of date: run scripts/gen_torch_api.py", file=sys.stderr)
             return 1
