@@ -620,9 +620,7 @@ bool ctx_logging_branch(const SemanticModel& m, TSNode n) { return m.periodic_gu
 // Python value read from the data (`.item()`, `.tolist()`: the graph break is TL501's).
 bool static_member(std::string_view name, bool method) {
   if (name.starts_with("is_") || name.starts_with("has_")) return true;
-  if (!method) return TorchApi::get().reads_metadata(name, false);
-  const ApiEntry* e = TorchApi::get().tensor_method(name);
-  return e && e->returns == ApiReturns::Python;
+  return method ? TorchApi::get().method_returns_python(name) : TorchApi::get().reads_metadata(name, false);
 }
 
 bool is_tensor_annotation(const SemanticModel& m, TSNode annotation) {

@@ -95,22 +95,21 @@ std::string SemanticModel::target_of(TSNode callee, int fn) const {
         std::string t = target_of(b->annotation, b->fn);
         if (!t.empty() && is_capitalized(last_segment(t))) return t + ".__call__";
       }
-      // A name bound to an instance of a class: calling it runs `Class.__call__`.
-      // `Net().to(device)`, `Net().cuda().eval()`: a module method that returns the module.
+      // A name bound to an instance of a class: calling it runs `Class.__call__`; also through
+      // module methods that return the module (`Net().to(device)`) and wrappers whose call
+      // runs what they wrap (`DDP(model)`, `torch.compile(model)`).
       if (!b->parameter && !ts_node_is_null(b->value) && ts_node_symbol(b->value) == k.call) {
-        // `model = DDP(model)`, `torch.compile(model)`: calling the wrapper runs the wrapped.
-        TSNode wrapped = wrapped_module(module_behind(b->value));
-        if (!ts_node_is_null(wrapped)) {
+        TSNode value = module_behind(b->value);
+        if (TSNode wrapped = wrapped_module(value); !ts_node_is_null(wrapped)) {
           if (ts_node_symbol(wrapped) != k.call) return target_of(wrapped, b->fn);
-          std::string cls = class_made_by(wrapped, b->fn);
-          return cls.empty() ? std::string() : cls + ".__call__";
+          value = wrapped;
         }
-        TSNode ctor = field(module_behind(b->value), "function");
-        std::string t = ts_node_symbol(ctor) == k.identifier ? target_of(ctor, b->fn) : canonical(ctor);
-        if (!t.empty() && is_capitalized(last_segment(t))) return t + ".__call__";
+        if (std::string cls = class_made_by(value, b->fn); !cls.empty()) return cls + ".__call__";
         // `model = build_model(cfg)`, `model, opt = setup(cfg)`: whatever class that function
         // returns there (FunctionSummary::returned_classes), decided at the join.
-        if (!t.empty() && t.find('#') == std::string::npos && !t.starts_with("*."))
+        TSNode producer = field(value, "function");
+        std::string t = ts_node_symbol(producer) == k.identifier ? target_of(producer, b->fn) : canonical(producer);
+        if (!t.empty() && t.find('#') == std::string::npos && !t.starts_with("*.") && !is_capitalized(last_segment(t)))
           return t + "#" + (b->element_index >= 0 ? std::to_string(b->element_index) : std::string("w")) + ".__call__";
       }
       if (b->fn >= 0 || b->parameter) return {};

@@ -1,6 +1,7 @@
 #include "python/project_index.h"
 
 #include <algorithm>
+#include <utility>
 #include <climits>
 
 namespace torchlint::py {
@@ -109,54 +110,45 @@ uint32_t device_tensor_arguments(const CallRef& c, const std::vector<std::string
 
 }  // namespace
 
-void ProjectIndex::propagate_parameter_kinds() {
-  // Monotone (bits are only added), so the rounds end; the bound guards pathological input.
+template <class Visit>
+void ProjectIndex::until_stable(Visit visit) {
+  // Monotone visits (facts are only added), so the rounds end; the bound guards pathological input.
   for (int round = 0; round < 64; ++round) {
     bool changed = false;
     for (Fn& f : fns_) {
       const FunctionSummary& s = summary(f);
       for (size_t i = 0; i < s.calls.size(); ++i) {
-        if (s.calls[i].args.empty() || s.calls[i].target.str().starts_with("*.")) continue;  // a name-only match says nothing
-        for (uint32_t g : f.callees[i]) {
-          uint32_t bits = device_tensor_arguments(s.calls[i], summary(fns_[g]).params, f.facts.device_tensor_params);
-          uint32_t& into = fns_[g].facts.device_tensor_params;
-          if ((into | bits) != into) {
-            into |= bits;
-            changed = true;
-          }
-        }
+        if (s.calls[i].target.str().starts_with("*.")) continue;  // a name-only match says nothing
+        for (uint32_t g : f.callees[i]) changed |= visit(f, s.calls[i], fns_[g]);
       }
     }
     if (!changed) break;
   }
 }
 
+void ProjectIndex::propagate_parameter_kinds() {
+  until_stable([&](const Fn& caller, const CallRef& c, Fn& callee) {
+    if (c.args.empty()) return false;
+    uint32_t& into = callee.facts.device_tensor_params;
+    uint32_t bits = into | device_tensor_arguments(c, summary(callee).params, caller.facts.device_tensor_params);
+    return std::exchange(into, bits) != bits;
+  });
+}
+
 void ProjectIndex::propagate_every_step() {
   // A call in a loop of its caller, before the caller's backward, is part of a training step
   // (`out = model(x)`, `loss = criterion(out, y)`); so is a step function called in a loop;
-  // what such a function calls, outside a periodic guard, runs every step too.
-  for (int round = 0; round < 64; ++round) {
-    bool changed = false;
-    for (Fn& f : fns_) {
-      const FunctionSummary& s = summary(f);
-      for (size_t i = 0; i < s.calls.size(); ++i) {
-        const CallRef& c = s.calls[i];
-        if (c.periodic || c.target.str().starts_with("*.")) continue;
-        for (uint32_t g : f.callees[i]) {
-          // One call is one step (kSteps): a function running its own loop over the data is an
-          // epoch, and what it reads once after that loop is read once per epoch.
-          bool steps = (fns_[g].facts.effects & kSteps) != 0;
-          bool every = f.facts.every_step || (c.in_loop && (c.before_backward || steps));
-          if (every && !fns_[g].facts.every_step) {
-            fns_[g].facts.every_step = true;
-            fns_[g].facts.effects |= kEveryStep;
-            changed = true;
-          }
-        }
-      }
-    }
-    if (!changed) break;
-  }
+  // what such a function calls, outside a periodic guard, runs every step too. One call is one
+  // step (kSteps): a function running its own loop over the data is an epoch, and what it
+  // reads once after that loop is read once per epoch.
+  until_stable([&](const Fn& caller, const CallRef& c, Fn& callee) {
+    bool steps = (callee.facts.effects & kSteps) != 0;
+    bool every = !c.periodic && (caller.facts.every_step || (c.in_loop && (c.before_backward || steps)));
+    if (!every || callee.facts.every_step) return false;
+    callee.facts.every_step = true;
+    callee.facts.effects |= kEveryStep;
+    return true;
+  });
 }
 
 std::string_view ProjectIndex::reexported(std::string_view target) const {

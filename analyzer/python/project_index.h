@@ -56,6 +56,10 @@ class ProjectIndex {
   void resolve_calls();
   void propagate_effects();
   void propagate_call_sites();
+  // Calls `visit(caller, call, callee)` over every resolved call (not name-only matches), in
+  // rounds, until a round's visits all return false (nothing changed).
+  template <class Visit>
+  void until_stable(Visit visit);
   void propagate_parameter_kinds();
   void propagate_every_step();
   void propagate_compiled();  // compiled.cpp

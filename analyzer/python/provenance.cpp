@@ -24,11 +24,6 @@ bool in(const std::array<std::string_view, N>& set, std::string_view s) {
 // Builtins that turn a tensor into a Python value.
 constexpr std::array<std::string_view, 7> kToPythonBuiltins = {"float", "int", "bool", "str", "len", "repr", "round"};
 
-// A method whose result is a plain Python (or NumPy) value: the chain ends here.
-bool method_gives_python_value(std::string_view method) {
-  const ApiEntry* e = TorchApi::get().tensor_method(method);
-  return e && (e->returns == ApiReturns::Python || e->returns == ApiReturns::NumPy);
-}
 
 Provenance merge(Provenance a, Provenance b) {
   return {a.tensor || b.tensor, a.grad || b.grad, a.loss || b.loss, a.model_output || b.model_output,
@@ -112,7 +107,7 @@ bool SemanticModel::python_scalar(TSNode x, int fn, int depth) const {
     return python_scalar(field(x, "left"), fn, depth + 1) && python_scalar(field(x, "right"), fn, depth + 1);
   if (s == k.call) {
     TSNode callee = field(x, "function");
-    if (ts_node_symbol(callee) == k.attribute) return method_gives_python_value(text(field(callee, "attribute")));
+    if (ts_node_symbol(callee) == k.attribute) return TorchApi::get().method_returns_python(text(field(callee, "attribute")));
     return ts_node_symbol(callee) == k.identifier && in(kToPythonBuiltins, text(callee)) && text(callee) != "str" &&
            text(callee) != "repr";
   }
@@ -198,7 +193,7 @@ Provenance SemanticModel::provenance_of_call(TSNode call, int fn, int depth) con
   if (ts_node_symbol(callee) == k.attribute) {
     std::string_view method = text(field(callee, "attribute"));
     TSNode receiver = field(callee, "object");
-    if (method_gives_python_value(method)) return {};
+    if (TorchApi::get().method_returns_python(method)) return {};
     if (method == "generate") return {true, false, false, true};
     if (TorchApi::get().method_has(method, kApiNoGraph)) {
       // `torch.isnan(x)`, `torch.argmax(x)`: a torch function, not a method of the module.

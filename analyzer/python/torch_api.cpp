@@ -118,9 +118,13 @@ bool TorchApi::reads_metadata(std::string_view name, bool method) const {
   return method ? e->returns == ApiReturns::Python : e->returns != ApiReturns::Tensor && e->returns != ApiReturns::Unknown;
 }
 
+bool TorchApi::method_returns_python(std::string_view name) const {
+  const ApiEntry* e = tensor_method(name);
+  return e && (e->returns == ApiReturns::Python || e->returns == ApiReturns::NumPy);
+}
+
 bool TorchApi::result_on_host(std::string_view method) const {
-  const ApiEntry* e = tensor_method(method);
-  return e && (e->returns == ApiReturns::Python || e->returns == ApiReturns::NumPy || e->has(kApiOnHost));
+  return method_returns_python(method) || method_has(method, kApiOnHost);
 }
 
 bool TorchApi::copies_to_host(std::string_view method) const {

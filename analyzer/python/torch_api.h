@@ -65,6 +65,9 @@ class TorchApi {
   // A tensor method or attribute that reads metadata: a Python value, known without waiting
   // for the device (`x.size()`, `x.dim()`, `x.shape`, `x.is_cuda`).
   bool reads_metadata(std::string_view name, bool method) const;
+  // A tensor method whose result is no tensor but a Python (or NumPy) value: `.item()`,
+  // `.tolist()`, `.size()`, `.numpy()`.
+  bool method_returns_python(std::string_view name) const;
   // A tensor method whose result lives in host memory: a Python or NumPy value, or a host
   // tensor (`.item()`, `.numpy()`, `.cpu()`, `.size()`).
   bool result_on_host(std::string_view method) const;
