@@ -154,3 +154,28 @@ def train_under_default_device(model, loader, optimizer, device):
         optimizer.zero_grad()
         F.mse_loss(model(x.to(device) + noise), y.to(device)).backward()
         optimizer.step()
+
+
+def contrastive_loss(features, temperature, device):
+    # Called by the loop below before its backward: it runs every training step, and so do
+    # the host tensors it builds and copies.
+    n = features.shape[0]
+    mask = torch.eye(n, dtype=torch.bool).to(device)  # expect: TL205
+    logits = (features @ features.T)[~mask].view(n, -1) / temperature
+    target = torch.zeros(n, dtype=torch.long, device=device)
+    return torch.nn.functional.cross_entropy(logits, target)
+
+
+def make_queue(size, device):
+    # Called once, before the loop: built on the host once, not per step.
+    return torch.randn(size, 128).to(device)
+
+
+def pretrain(model, loader, optimizer, device):
+    queue = make_queue(4096, device)
+    for x in loader:
+        loss = contrastive_loss(model(x.to(device)), 0.1, device)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+    return queue
