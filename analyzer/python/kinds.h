@@ -24,6 +24,7 @@ inline bool is_scope_boundary(TSSymbol s) {
   const Kinds& k = kinds();
   return s == k.function_definition || s == k.lambda || s == k.class_definition;
 }
+inline bool is_loop(const Kinds& k, TSSymbol s) { return s == k.for_statement || s == k.while_statement; }
 // `inner` lies within `outer`'s bytes.
 inline bool contains_node(TSNode outer, TSNode inner) {
   return ts_node_start_byte(outer) <= ts_node_start_byte(inner) && ts_node_end_byte(inner) <= ts_node_end_byte(outer);

@@ -292,8 +292,13 @@ FileSummary SemanticModel::summary() const {
       // to a project function: skip the cost.
       if (!c.decorator && !c.target.starts_with("*.") && !c.target.starts_with("torch.")) r.args = argument_kinds(c.node, fn);
       uint32_t pos = ts_node_start_byte(c.node);
-      for (TSNode root : fn >= 0 ? functions_[fn].backward_roots : module_backward_roots_)
-        r.before_backward = r.before_backward || ts_node_start_byte(root) > pos;
+      TSNode loop = c.in_loop ? innermost_loop(c.node) : TSNode{};
+      for (TSNode root : fn >= 0 ? functions_[fn].backward_roots : module_backward_roots_) {
+        if (ts_node_start_byte(root) <= pos) continue;
+        r.before_backward = true;
+        // The same loop's step, not a deeper loop's (an epoch loop around the batch loop).
+        r.step_of_loop = r.step_of_loop || (!ts_node_is_null(loop) && ts_node_eq(innermost_loop(root), loop));
+      }
       const ModeCall* last = last_mode_switch(modes, pos);
       // A test switches modes to check a function's behaviour: that is not the program evaluating.
       r.after_eval = last && last->eval && !hands_other_model(c.node, last->receiver) && !options_.is_test_file;
@@ -420,6 +425,15 @@ FileSummary SemanticModel::summary() const {
   fit(out.module_level);
   out.functions.shrink_to_fit();
   return out;
+}
+
+TSNode SemanticModel::innermost_loop(TSNode n) const {
+  for (TSNode a : ancestors(n)) {
+    TSSymbol s = ts_node_symbol(a);
+    if (is_scope_boundary(s)) break;
+    if (is_loop(kinds(), s)) return a;
+  }
+  return {};
 }
 
 TSNode SemanticModel::wrapped_module(TSNode call) const {

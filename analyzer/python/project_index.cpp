@@ -136,14 +136,14 @@ void ProjectIndex::propagate_parameter_kinds() {
 }
 
 void ProjectIndex::propagate_every_step() {
-  // A call in a loop of its caller, before the caller's backward, is part of a training step
+  // A call in a loop of its caller, before that loop's backward, is part of a training step
   // (`out = model(x)`, `loss = criterion(out, y)`); so is a step function called in a loop;
   // what such a function calls, outside a periodic guard, runs every step too. One call is one
   // step (kSteps): a function running its own loop over the data is an epoch, and what it
   // reads once after that loop is read once per epoch.
   until_stable([&](const Fn& caller, const CallRef& c, Fn& callee) {
     bool steps = (callee.facts.effects & kSteps) != 0;
-    bool every = !c.periodic && (caller.facts.every_step || (c.in_loop && (c.before_backward || steps)));
+    bool every = !c.periodic && (caller.facts.every_step || (c.in_loop && (c.step_of_loop || steps)));
     if (!every || callee.facts.every_step) return false;
     callee.facts.every_step = true;
     callee.facts.effects |= kEveryStep;

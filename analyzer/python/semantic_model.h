@@ -389,6 +389,8 @@ class SemanticModel {
   TSNode module_behind(TSNode value) const;
   // What a wrapper call wraps (`DDP(model)`, `torch.compile(model)`: model), or null.
   TSNode wrapped_module(TSNode call) const;
+  // The innermost for/while loop around `n` in its own function, or null.
+  TSNode innermost_loop(TSNode n) const;
   // What a call refers to in the project (a CallRef target; empty for library code).
   const std::string& call_target(TSNode call) const;
   // The effects among `read` of what a call resolves to in the project (0: unknown or library

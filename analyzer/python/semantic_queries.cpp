@@ -14,7 +14,6 @@ namespace torchlint::py {
 
 namespace {
 
-bool is_loop(const Kinds& k, TSSymbol s) { return s == k.for_statement || s == k.while_statement; }
 bool is_capitalized(std::string_view s) { return !s.empty() && std::isupper(static_cast<unsigned char>(s[0])); }
 }  // namespace
 

@@ -71,6 +71,9 @@ struct CallRef {
   bool eager_only = false;    // under `if not torch.compiler.is_compiling():`: never traced by Dynamo
   bool constant_args = false; // a plain function handed only literals (`require_package("x")`): no tensors
   bool before_backward = false; // the caller calls backward() after it: part of a training step's forward
+  // The innermost loop around it runs the caller's backward after it: one call per step (a
+  // call in an epoch loop before the inner batch loop's backward runs once per epoch).
+  bool step_of_loop = false;
   // What each argument is, for the callee's parameters: one character per positional argument,
   // then `|name=c` per keyword one. `t`: a device tensor by the caller's flow; `a` + k: the
   // caller's own parameter k, handed on; `.`: unknown; `*`: a splat (positions end there).

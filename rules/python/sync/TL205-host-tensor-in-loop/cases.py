@@ -179,3 +179,23 @@ def pretrain(model, loader, optimizer, device):
         loss.backward()
         optimizer.step()
     return queue
+
+
+def collect_features(model, loader, device):
+    # Called once per epoch, before the epoch's own batch loop: its host tensors are built once
+    # per epoch, not per step.
+    total = torch.zeros(128).to(device)
+    with torch.no_grad():
+        for x in loader:
+            total += model(x.to(device)).sum(0)
+    return total
+
+
+def cluster_then_train(model, loader, optimizer, device, epochs):
+    for epoch in range(epochs):
+        centroids = collect_features(model, loader, device) / len(loader)
+        for x in loader:
+            loss = (model(x.to(device)) - centroids).pow(2).mean()
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
