@@ -127,7 +127,8 @@ json function_to_json(const py::FunctionSummary& f) {
   json modes = json::array();
   for (const auto& m : f.modes) modes.push_back({static_cast<int>(m.kind), m.ref});
   return {{"q", f.qualname}, {"e", f.effects}, {"c", calls}, {"m", modes}, {"r", f.returns_from}, {"d", f.decorators},
-          {"i", f.inlines}, {"a", f.runs_model_if_module}, {"p", f.params}, {"rc", f.returned_classes}};
+          {"i", f.inlines}, {"a", f.runs_model_if_module}, {"p", f.params}, {"rc", f.returned_classes},
+          {"rp", f.runs_params}};
 }
 
 py::FunctionSummary function_from_json(const json& j) {
@@ -146,6 +147,7 @@ py::FunctionSummary function_from_json(const json& j) {
   f.runs_model_if_module = j.at("a").get<std::vector<std::string>>();
   f.params = j.at("p").get<std::vector<std::string>>();
   f.returned_classes = j.at("rc").get<std::vector<std::string>>();
+  f.runs_params = j.at("rp");
   return f;
 }
 

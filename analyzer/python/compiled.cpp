@@ -218,7 +218,7 @@ bool SemanticModel::constant_call(TSNode call) const {
   TSNode callee = field(call, "function"), root = callee;
   while (ts_node_symbol(root) == k.attribute) root = field(root, "object");
   if (ts_node_symbol(root) != k.identifier) return false;
-  if (!same_node(root, callee) && !imports_.imported(text(root))) return false;  // `obj.method(...)`: obj may hold tensors
+  if (!same_node(root, callee) && !names_import(root)) return false;  // `obj.method(...)`: obj may hold tensors
   TSNode args = field(call, "arguments");
   bool literal = true;
   if (!ts_node_is_null(args))
@@ -339,7 +339,7 @@ std::vector<std::string> SemanticModel::compiled_targets() const {
       if (disabled_by_argument(*this, c.node)) continue;
       TSNode arg = first_argument(*this, c.node, "model");
       compiled(arg, c.fn, ts_node_start_byte(c.node), "");
-    } else if (ts_node_symbol(callee) == k.attribute && !imports_.imported(text(field(callee, "object")))) {
+    } else if (ts_node_symbol(callee) == k.attribute && !names_import(field(callee, "object"))) {
       // `model.compile()` (nn.Module.compile takes torch.compile's keywords only). The `~`
       // asks the index to check the class does not define a `compile` of its own.
       bool positional = false;
@@ -691,7 +691,7 @@ bool from_tensor_parameter(const SemanticModel& m, TSNode expr, int fn, int dept
     TSNode callee = field(expr, "function");
     if (ts_node_symbol(callee) == k.attribute) {
       TSNode receiver = field(callee, "object");
-      if (!m.imports().imported(m.text(receiver)))  // `x.max()`, not `torch.max(x)`
+      if (!m.names_import(receiver))  // `x.max()`, not `torch.max(x)`
         return !static_member(m.text(field(callee, "attribute")), true) && from_tensor_parameter(m, receiver, fn, depth + 1);
     }
     std::string c = m.canonical(callee);

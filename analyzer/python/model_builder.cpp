@@ -210,12 +210,12 @@ void ModelBuilder::on_import(TSNode n) {
     if (from) {
       std::string full = module.empty() ? dotted : module + "." + dotted;
       std::string local = ts_node_is_null(alias) ? std::string(last_segment(dotted)) : std::string(m_.text(alias));
-      m_.imports_.bind(local, full);
+      m_.imports_.bind(local, full, ts_node_end_byte(n));
     } else if (!ts_node_is_null(alias)) {
-      m_.imports_.bind(std::string(m_.text(alias)), dotted);
+      m_.imports_.bind(std::string(m_.text(alias)), dotted, ts_node_end_byte(n));
     } else {
       std::string head = dotted.substr(0, dotted.find('.'));
-      m_.imports_.bind(head, head);
+      m_.imports_.bind(head, head, ts_node_end_byte(n));
     }
   });
 }
@@ -653,6 +653,10 @@ void ModelBuilder::record_target(TSNode target, TSNode value, uint32_t pos, bool
 }
 
 void ModelBuilder::finish() {
+  // Names both imported and assigned: only their uses need the binding looked up.
+  for (const auto& table : m_.assignments_)
+    for (const auto& [name, list] : table)
+      if (m_.imports_.imported(name)) m_.reassigned_imports_.insert(name);
   // A body that runs inside `with torch.no_grad():` / `inference_mode()` from start to end
   // (`ModelWithIntermediateLayers.forward` of a frozen backbone) is, to its callers, a no-grad
   // function like a decorated one: a docstring before and a `return` of what it computed after

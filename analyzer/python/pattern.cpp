@@ -230,7 +230,7 @@ bool match_pattern(const PatternNode& p, TSNode t, const SemanticModel& m, Bindi
         if (!text.ends_with(want) || text.size() == want.size()) return false;
         char before = text[text.size() - want.size() - 1];
         if (std::isalnum(static_cast<unsigned char>(before)) || before == '_') return false;
-      } else if (p.text.find('.') != std::string::npos && !m.imports().imported(text)) {
+      } else if (p.text.find('.') != std::string::npos && !m.names_import(t)) {
         return false;  // a plain name stands for `torch.x` only through an import
       }
       return m.canonical(t) == p.text;

@@ -455,19 +455,32 @@ bool train_mode_not_restored(const PredicateEnv& e, TSNode call) {
     const ClassSummary* cls = m.instance_class(model);
     return cls && cls->is_module && m.target_effects(cls->qualname + ".__call__", kNoGradBody);
   };
+  // Run with gradients on in the loop: called there, or handed to a project function that runs
+  // it (a loss helper `dsm_loss(score, x)` calling `score(x)`).
   auto trained_here = [&](TSNode model) {
     for (uint32_t c : l->all_calls) {
-      TSNode callee = field(m.call_node(c), "function");
+      TSNode run = m.call_node(c);
+      if (m.in_no_grad(run)) continue;
+      TSNode callee = field(run, "function");
       while (ts_node_symbol(callee) == k.attribute &&
              (m.text(field(callee, "attribute")) == "forward" || m.text(field(callee, "attribute")) == "module"))
         callee = field(callee, "object");
-      if (m.text(callee) == m.text(model) && !m.in_no_grad(m.call_node(c)) && !forward_without_grad(callee)) return true;
+      if (m.text(callee) == m.text(model) && !forward_without_grad(callee)) return true;
+      bool handed = false;
+      for_each_named_child(field(run, "arguments"), [&](TSNode a) {
+        TSNode value = ts_node_symbol(a) == k.keyword_argument ? field(a, "value") : a;
+        handed = handed || (m.text(value) == m.text(model) && m.call_runs_argument(run, value));
+      });
+      if (handed) return true;
     }
     return false;
   };
   if (direct && !trained_here(field(f, "object"))) return false;
   if (direct) note_mode_insensitive_model(m, field(f, "object"));
   if (!direct) {
+    // A helper that trains itself (`train_iter`: `model.train()`, backward, then a validation
+    // that leaves eval mode): the next step runs in it again, after its own switch to train.
+    if (m.call_effects(call, kSetsTrain | kBackward) == (kSetsTrain | kBackward)) return false;
     // A helper: only when it is handed the model trained here (its mode switch may be about
     // any other model: an EMA copy, a scorer's own network).
     bool passes_model = false, passes_trained = false;

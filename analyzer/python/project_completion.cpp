@@ -88,7 +88,7 @@ std::string SemanticModel::target_of(TSNode callee, int fn) const {
   TSSymbol s = ts_node_symbol(callee);
   if (s == k.identifier) {
     std::string_view name = text(callee);
-    if (imports_.imported(name)) return imports_.canonical(name);
+    if (names_import(callee)) return imports_.canonical(name);
     if (const Assignment* b = binding(name, ts_node_start_byte(callee), fn)) {
       // A parameter annotated with a class (`scaler: NativeScaler`): its `__call__`.
       if (b->parameter && !ts_node_is_null(b->annotation)) {
@@ -139,7 +139,7 @@ std::string SemanticModel::target_of(TSNode callee, int fn) const {
   }
   TSNode root = obj;
   while (ts_node_symbol(root) == k.attribute) root = field(root, "object");
-  if (ts_node_symbol(root) == k.identifier && imports_.imported(text(root))) {
+  if (ts_node_symbol(root) == k.identifier && names_import(root)) {
     // `utils.validate`, `F.relu`: through the import; an imported class's method likewise.
     if (!binding(text(root), ts_node_start_byte(root), fn)) return canonical(callee);
   }
@@ -203,6 +203,60 @@ bool SemanticModel::call_resolves(TSNode call) const {
     c->resolves_noted = true;
   }
   return c && c->resolved == 1;
+}
+
+bool SemanticModel::call_runs_argument(TSNode call, TSNode arg) const {
+  const CallInfo* c = resolved_call(call);
+  if (!c || c->target.empty() || !index_) return false;
+  note_query(IndexQuery::kRunsArguments, c->target);
+  std::string runs = index_->run_arguments(c->target, options_.module);
+  if (runs.empty()) return false;
+  // Where the argument sits: its position among the positional ones, or its keyword.
+  int position = 0;
+  std::string_view keyword;
+  bool found = false, splat = false;
+  for_each_named_child(field(call, "arguments"), [&](TSNode a) {
+    if (found || is_kind(a, "comment")) return;
+    if (ts_node_symbol(a) == kinds().keyword_argument) {
+      if (same_node(field(a, "value"), arg)) keyword = text(field(a, "name")), found = true;
+    } else if (is_kind(a, "list_splat") || is_kind(a, "dictionary_splat")) {
+      splat = true;  // positions after it are unknown
+    } else if (same_node(a, arg)) {
+      found = !splat;
+    } else {
+      ++position;
+    }
+  });
+  if (!found) return false;
+  for (size_t at = 0; at < runs.size();) {  // `position:name,` entries
+    size_t colon = runs.find(':', at), comma = runs.find(',', at);
+    if (colon == std::string::npos || comma == std::string::npos) break;
+    std::string_view name = std::string_view(runs).substr(colon + 1, comma - colon - 1);
+    if (keyword.empty() ? std::stoi(runs.substr(at, colon - at)) == position : name == keyword) return true;
+    at = comma + 1;
+  }
+  return false;
+}
+
+// The parameters the function calls as a model with gradients on: `scorenet(x)`,
+// `net.forward(x)`, `model.module(x)`.
+uint32_t SemanticModel::parameters_run(int fn) const {
+  const FunctionInfo& f = functions_[fn];
+  if (f.no_grad_decorated || f.body_under_no_grad) return 0;
+  uint32_t out = 0;
+  for (uint32_t c : f.calls) {
+    if (calls_[c].decorator || calls_[c].under_no_grad) continue;
+    TSNode callee = field(calls_[c].node, "function");
+    while (ts_node_symbol(callee) == kinds().attribute &&
+           (text(field(callee, "attribute")) == "forward" || text(field(callee, "attribute")) == "module"))
+      callee = field(callee, "object");
+    if (ts_node_symbol(callee) != kinds().identifier) continue;
+    const Assignment* b = binding(text(callee), ts_node_start_byte(callee), fn);
+    if (!b || !b->parameter || b->fn != fn || is_frozen_module(callee)) continue;
+    for (size_t i = 0; i < f.params.size() && i < 32; ++i)
+      if (f.params[i] == b->name) out |= 1u << i;
+  }
+  return out;
 }
 
 void SemanticModel::note_callers_read(int fn) const {
@@ -319,6 +373,7 @@ FileSummary SemanticModel::summary() const {
     FunctionSummary s;
     s.qualname = f.qualname;
     s.params = f.params;
+    s.runs_params = parameters_run(fi);
     s.returned_classes = returned_classes(fi);
     uint32_t e = 0;
     if (f.any_backward) e |= kBackward;

@@ -1,5 +1,7 @@
 #include "python/project_index.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <utility>
 #include <climits>
@@ -74,37 +76,61 @@ void ProjectIndex::complete() {
   propagate_effects();
   propagate_call_sites();
   propagate_parameter_kinds();
+  propagate_run_parameters();
   propagate_every_step();
   propagate_compiled();
 }
 
 namespace {
 
-// The parameters of `callee` that receive device tensors at one call site (CallRef::args),
-// given the caller's own device-tensor parameters. A method's `self` takes no argument.
-uint32_t device_tensor_arguments(const CallRef& c, const std::vector<std::string>& params, uint32_t caller_params) {
-  size_t offset = !params.empty() && (params[0] == "self" || params[0] == "cls") ? 1 : 0;
-  auto device = [&](char code) {
-    return code == 't' || (code >= 'a' && code <= 'z' && (caller_params >> (code - 'a') & 1u));
-  };
-  uint32_t out = 0;
+// `self` (or `cls`) takes no argument at a call of a method.
+size_t bound_offset(const std::vector<std::string>& params) {
+  return !params.empty() && (params[0] == "self" || params[0] == "cls") ? 1 : 0;
+}
+
+// Calls `visit(p, code)` for each argument of one call site (CallRef::args) that lands on
+// parameter p (< 32) of a callee with these parameters, `code` saying what the argument is.
+template <class Visit>
+void for_each_argument(const CallRef& c, const std::vector<std::string>& params, Visit visit) {
+  size_t offset = bound_offset(params);
   std::string_view a = c.args;
   size_t bar = a.find('|');
   std::string_view positional = a.substr(0, bar);
   for (size_t i = 0; i < positional.size() && positional[i] != '*'; ++i) {
     size_t p = i + offset;
     if (p >= params.size() || p >= 32 || params[p] == "*") break;
-    if (device(positional[i])) out |= 1u << p;
+    visit(p, positional[i]);
   }
   while (bar != std::string_view::npos) {  // `|name=c` entries
     size_t next = a.find('|', bar + 1);
     std::string_view kw = a.substr(bar + 1, next == std::string_view::npos ? std::string_view::npos : next - bar - 1);
     size_t eq = kw.rfind('=');
-    if (eq != std::string_view::npos && eq + 1 < kw.size() && device(kw[eq + 1]))
+    if (eq != std::string_view::npos && eq + 1 < kw.size())
       for (size_t p = 0; p < params.size() && p < 32; ++p)
-        if (params[p] == kw.substr(0, eq)) out |= 1u << p;
+        if (params[p] == kw.substr(0, eq)) visit(p, kw[eq + 1]);
     bar = next;
   }
+}
+
+// The caller's own parameter an argument code names (`a` + k), as a bit; 0 for any other.
+uint32_t caller_parameter(char code) { return code >= 'a' && code <= 'z' ? 1u << (code - 'a') : 0u; }
+
+// The parameters of `callee` that receive device tensors at one call site, given the caller's
+// own device-tensor parameters.
+uint32_t device_tensor_arguments(const CallRef& c, const std::vector<std::string>& params, uint32_t caller_params) {
+  uint32_t out = 0;
+  for_each_argument(c, params, [&](size_t p, char code) {
+    if (code == 't' || (caller_parameter(code) & caller_params)) out |= 1u << p;
+  });
+  return out;
+}
+
+// The caller's parameters that one call hands to parameters the callee runs as a model.
+uint32_t handed_to_run_parameters(const CallRef& c, const std::vector<std::string>& params, uint32_t callee_runs) {
+  uint32_t out = 0;
+  for_each_argument(c, params, [&](size_t p, char code) {
+    if (callee_runs >> p & 1u) out |= caller_parameter(code);
+  });
   return out;
 }
 
@@ -133,6 +159,29 @@ void ProjectIndex::propagate_parameter_kinds() {
     uint32_t bits = into | device_tensor_arguments(c, summary(callee).params, caller.facts.device_tensor_params);
     return std::exchange(into, bits) != bits;
   });
+}
+
+void ProjectIndex::propagate_run_parameters() {
+  // Bottom-up: a function runs its parameter when it calls it, or hands it (with gradients on)
+  // to a function that runs it.
+  for (Fn& f : fns_) f.facts.runs_params = summary(f).runs_params;
+  until_stable([&](Fn& caller, const CallRef& c, const Fn& callee) {
+    if (c.args.empty() || c.under_no_grad || !callee.facts.runs_params) return false;
+    uint32_t bits = caller.facts.runs_params | handed_to_run_parameters(c, summary(callee).params, callee.facts.runs_params);
+    return std::exchange(caller.facts.runs_params, bits) != bits;
+  });
+}
+
+std::string ProjectIndex::run_arguments(std::string_view target, std::string_view from_module) const {
+  if (target.starts_with("*.")) return {};  // a name-only match says nothing about its arguments
+  std::string out;
+  for (uint32_t id : resolve_functions(target, from_module)) {
+    const std::vector<std::string>& params = summary(fns_[id]).params;
+    size_t offset = bound_offset(params);
+    for (size_t p = offset; p < params.size() && p < 32; ++p)
+      if (fns_[id].facts.runs_params >> p & 1u) out += fmt::format("{}:{},", p - offset, params[p]);
+  }
+  return out;
 }
 
 void ProjectIndex::propagate_every_step() {
@@ -423,6 +472,8 @@ std::string ProjectIndex::answer(IndexQuery::Kind kind, std::string_view key, st
     }
     case IndexQuery::kResolves:
       return resolves(key, from_module) ? "1" : "0";
+    case IndexQuery::kRunsArguments:
+      return run_arguments(key, from_module);
     case IndexQuery::kClass: {
       const ClassSummary* c = class_of(key, from_module);
       if (!c) return "-";

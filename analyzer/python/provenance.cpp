@@ -33,6 +33,26 @@ Provenance merge(Provenance a, Provenance b) {
 // A function of PyTorch that returns tensors: torch.cat, torch.nn.functional.relu, torch.linalg.norm.
 bool is_tensor_function(std::string_view c) { return TorchApi::get().returns_tensor(c); }
 
+// `x.to("cpu")`, `x.to(device="cpu")`, `x.to(torch.device("cpu"))`: the result lives on the host.
+bool moves_to_cpu(const SemanticModel& m, TSNode call) {
+  const Kinds& k = kinds();
+  TSNode target{};
+  for_each_named_child(field(call, "arguments"), [&](TSNode a) {
+    if (!ts_node_is_null(target)) return;
+    if (ts_node_symbol(a) == k.keyword_argument) {
+      if (m.text(field(a, "name")) == "device") target = field(a, "value");
+    } else if (!is_kind(a, "comment")) {
+      target = a;
+    }
+  });
+  if (!ts_node_is_null(target) && ts_node_symbol(target) == k.call &&
+      m.canonical(field(target, "function")) == "torch.device")
+    target = ts_node_named_child(field(target, "arguments"), 0);
+  if (ts_node_is_null(target) || ts_node_symbol(target) != k.string) return false;
+  std::string_view t = m.text(target);
+  return t == "'cpu'" || t == "\"cpu\"";
+}
+
 }  // namespace
 
 Provenance SemanticModel::provenance_of_name(std::string_view name, uint32_t pos, int fn, int depth) const {
@@ -203,6 +223,10 @@ Provenance SemanticModel::provenance_of_call(TSNode call, int fn, int depth) con
     }
     if (method == "to" || method == "cuda") {
       Provenance r = provenance_at(receiver, fn, depth + 1);
+      if (method == "to" && moves_to_cpu(*this, call)) {  // `idx.to("cpu")`: on the host, with its history
+        r.tensor = r.host_batch = false;
+        return r;
+      }
       r.tensor = r.tensor || r.host_batch;
       r.host_batch = false;
       return r;

@@ -32,12 +32,19 @@ bool any_argument(TSNode args, F&& holds) {
 
 class ImportTable {
  public:
-  void bind(std::string local, std::string canonical) {
+  // `pos`: where the import statement ends (the binding takes effect there).
+  void bind(std::string local, std::string canonical, uint32_t pos) {
     // `from torch import Tensor as T`: a name whose last segment the file never spells.
     size_t dot = canonical.rfind('.');
     std::string last = dot == std::string::npos ? canonical : canonical.substr(dot + 1);
     if (last != local) renamed_.insert(std::move(last));
+    position_[local] = pos;
     alias_[std::move(local)] = std::move(canonical);
+  }
+  // Where the last import of `name` ends (0 when none binds it).
+  uint32_t position(std::string_view name) const {
+    auto it = position_.find(std::string(name));
+    return it == position_.end() ? 0 : it->second;
   }
   // Whether an import binds a name ending in `segment` under another local name.
   bool renames(std::string_view segment) const { return renamed_.count(std::string(segment)) > 0; }
@@ -65,6 +72,7 @@ class ImportTable {
 
  private:
   std::unordered_map<std::string, std::string> alias_;
+  std::unordered_map<std::string, uint32_t> position_;
   std::unordered_set<std::string> renamed_;
 };
 
@@ -211,7 +219,13 @@ class SemanticModel {
   const std::vector<std::pair<uint32_t, uint32_t>>& comments() const { return comments_; }
   std::string_view source() const { return src_; }
   const ImportTable& imports() const { return imports_; }
+  // What a dotted name stands for, with its head resolved through the imports that bind it
+  // there (`F.relu` -> `torch.nn.functional.relu`); a head rebound by an assignment or a
+  // parameter stays as written.
   std::string canonical(TSNode dotted_name) const;
+  // The identifier `name` stands for what an import bound, not for a value assigned later
+  // (`import model` then `model = model.Net()`) or a parameter or local of the same name.
+  bool names_import(TSNode name) const;
 
   // What this file contributes to the project index (plain data, no tree).
   FileSummary summary() const;
@@ -399,6 +413,9 @@ class SemanticModel {
   uint32_t call_effects(TSNode call, uint32_t read) const;
   // Whether a call's target is defined in the project (a function, a method).
   bool call_resolves(TSNode call) const;
+  // Whether the project function a call resolves to runs `arg`, one of the call's arguments,
+  // as a model with gradients on (itself or through the functions it hands it to).
+  bool call_runs_argument(TSNode call, TSNode arg) const;
   // The project class an expression is an instance of (`Net(...)`, a name bound to one,
   // `self.encoder` set in __init__), or nullptr.
   const ClassSummary* instance_class(TSNode expr) const;
@@ -484,6 +501,9 @@ class SemanticModel {
   std::unordered_map<uintptr_t, uint32_t> call_by_node_;
   std::vector<std::pair<TSNode, TSNode>> pending_withs_;  // (with statement, call of a project helper)
   std::unordered_set<std::string> top_level_names_;      // defs and classes of the module
+  std::unordered_set<std::string> reassigned_imports_;   // import names some assignment or parameter also binds
+  bool import_rebound(std::string_view name, TSNode use) const;
+  uint32_t parameters_run(int fn) const;  // FunctionSummary::runs_params of one function
   // The qualname of the function `name` defined directly in function `parent` (not in a
   // class), or nullptr; built on first use (a scan of all functions per question was
   // quadratic on files with thousands of functions).

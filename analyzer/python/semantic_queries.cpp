@@ -30,9 +30,29 @@ std::string SemanticModel::canonical(TSNode n) const {
       if (c == '\n') comment = false;
       if (!comment && c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '\\' && c != '(' && c != ')') compact += c;
     }
-    return imports_.canonical(compact);
+    return import_rebound(compact.substr(0, compact.find('.')), n) ? compact : imports_.canonical(compact);
   }
-  return imports_.canonical(t);
+  return import_rebound(t.substr(0, t.find('.')), n) ? std::string(t) : imports_.canonical(t);
+}
+
+bool SemanticModel::names_import(TSNode name) const {
+  std::string_view t = text(name);
+  return imports_.imported(t) && !import_rebound(t, name);
+}
+
+// Python binds a name to whatever ran last: an assignment after the import (or a parameter, a
+// loop variable) replaces the module. A fallback in an `except` handler or to `None`
+// (`except ImportError: apex = None`) does not: where the import worked, the name is the module.
+bool SemanticModel::import_rebound(std::string_view name, TSNode use) const {
+  if (reassigned_imports_.empty() || !reassigned_imports_.count(std::string(name))) return false;
+  const Assignment* b = binding(name, ts_node_start_byte(use), function_of(use));
+  if (!b) return false;
+  if (b->parameter || b->loop_target) return true;
+  if (b->pos <= imports_.position(name) || ts_node_is_null(b->value)) return false;
+  if (ts_node_symbol(b->value) == kinds().none) return false;
+  for (TSNode a : ancestors(b->value))
+    if (ts_node_symbol(a) == kinds().except_clause) return false;
+  return true;
 }
 
 int SemanticModel::local_function(std::string_view qualname) const {
@@ -928,7 +948,7 @@ bool SemanticModel::is_model_callee_uncached(TSNode callee) const {
       const ClassSummary* c = instance_class(callee);
       return c && c->is_module;
     }
-    if (imports_.imported(name)) return false;  // an imported function or class
+    if (names_import(callee)) return false;  // an imported function or class
     // A function defined in an enclosing scope (`def run_generator(z): ...`) is code, even
     // when later rebound to a traced copy of itself.
     for (int scope = fn; scope >= 0; scope = functions_[scope].parent)
@@ -958,8 +978,7 @@ bool SemanticModel::is_model_callee_uncached(TSNode callee) const {
     TSNode root = callee;
     while (ts_node_symbol(root) == k.attribute) root = field(root, "object");
     // onnx.checker.check_model(...), torch.nn.Module(...): library code, not a forward pass.
-    if (ts_node_symbol(root) == k.identifier && imports_.imported(text(root)) &&
-        !binding(text(root), ts_node_start_byte(root), fn))
+    if (ts_node_symbol(root) == k.identifier && names_import(root))
       return false;
     if (ts_node_symbol(root) == k.identifier && text(root) == "torch") return false;
     bool on_self = text(obj) == "self";
@@ -1125,7 +1144,7 @@ bool SemanticModel::feeds_backward(TSNode callee) const {
             while (ts_node_symbol(root) == k.attribute) root = field(root, "object");
             if (text(obj) == "self") {
               out.insert(std::string(text(f)));  // self.net(x): a submodule (or a method, resolved elsewhere)
-            } else if (ts_node_symbol(root) == k.identifier && imports_.imported(text(root))) {
+            } else if (ts_node_symbol(root) == k.identifier && names_import(root)) {
               if (canonical(f).starts_with("torch.")) visit_args();  // torch ops keep their inputs' graph
             } else {
               visit(obj, depth);  // `netD(x).mean()`, `out.sum()`: computed from the receiver
@@ -1133,7 +1152,7 @@ bool SemanticModel::feeds_backward(TSNode callee) const {
             }
           } else if (fs == k.identifier) {
             std::string_view name = text(f);
-            if (imports_.imported(name) || name == "sum" || name == "max" || name == "min" ||
+            if (names_import(f) || name == "sum" || name == "max" || name == "min" ||
                 is_loss_name(name) || value_is_loss_module(f, fn))
               visit_args();  // a loss or an op of what feeds it
             else

@@ -200,7 +200,7 @@ bool SemanticModel::softmax_output(TSNode v, int depth, bool through_models) con
     TSNode object = field(f, "object");
     bool module_attribute = text(object) == "self" ||
                             (ts_node_symbol(object) == k.attribute && text(field(object, "object")) == "self");
-    return !module_attribute && !imports().imported(text(object));
+    return !module_attribute && !names_import(object);
   }
   // A local `nn.Sequential(...)` whose last layer is `nn.Softmax(...)`: its output is
   // probabilities (`probe = nn.Sequential(nn.LazyLinear(c), nn.Softmax(-1))`).

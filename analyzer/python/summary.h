@@ -101,6 +101,9 @@ struct FunctionSummary {
   // is an nn.Module, or is no project class at all. Decided at the join.
   std::vector<std::string> runs_model_if_module;
   std::vector<std::string> params;  // parameter names in order (`self` included); `*` for a splat
+  // Parameters it runs as a model with gradients on (`net(x)`, `net.forward(x)`): bit = index
+  // in params. Joined through the calls that hand them on (FunctionFacts::runs_params).
+  uint32_t runs_params = 0;
   // The project class whose instance it returns, as a CallRef target: [0] for the value as a
   // whole, [k + 1] for element k of a returned tuple (`return model, optimizer`); empty: unknown.
   // A call site's `model = build(cfg)` then `model(x)` has the target `pkg.build#w.__call__`.
@@ -137,6 +140,9 @@ struct FunctionFacts {
   // Parameters (bit = index in FunctionSummary::params) some call site in the project hands a
   // device tensor, directly or through its own parameters.
   uint32_t device_tensor_params = 0;
+  // Parameters it runs as a model with gradients on, itself or through the functions it hands
+  // them to (a loss helper `dsm_loss(scorenet, x)` that calls `scorenet(x)`).
+  uint32_t runs_params = 0;
   // Runs every training step: called, not under a periodic guard, from a training loop before
   // its backward (a model's forward, a loss), by a step function called in a loop, or by such a function.
   bool every_step = false;
@@ -146,8 +152,11 @@ struct FunctionFacts {
 struct IndexQuery {
   // kEffects: what a call target does (masked for name-only matches); kResolves: whether it
   // names a project function at all; kFunction: the joined effects of one of the file's own
-  // functions; kCallers: what its callers do around it (no-grad, eval); kClass: class facts.
-  enum Kind : char { kEffects = 'L', kFunction = 'F', kCallers = 'K', kResolves = 'R', kClass = 'C' };
+  // functions; kCallers: what its callers do around it (no-grad, eval); kClass: class facts;
+  // kRunsArguments: which arguments a call target runs as a model.
+  enum Kind : char {
+    kEffects = 'L', kFunction = 'F', kCallers = 'K', kResolves = 'R', kClass = 'C', kRunsArguments = 'A'
+  };
   Kind kind = kEffects;
   Interned key;     // a call target or a qualname
   Interned answer;  // ProjectIndex::answer

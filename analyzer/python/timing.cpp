@@ -123,7 +123,7 @@ TSNode local_definition(const SemanticModel& m, TSNode call) {
   };
   if (ts_node_symbol(f) == k.identifier) {
     std::string_view name = m.text(f);
-    if (m.imports().imported(name)) return {};
+    if (m.names_import(f)) return {};
     // The enclosing functions' own defs first, then the module's.
     for (TSNode p : m.ancestors(call)) {
       if (ts_node_symbol(p) == k.class_definition) break;

@@ -132,6 +132,43 @@ count = 1
   CHECK(s.model->canonical(s.find("1", "integer")).empty());
 }
 
+TEST_CASE("a name rebound after its import stands for the new value") {
+  Snippet s(R"(
+import model
+import network
+try:
+    import apex
+except ImportError:
+    apex = None
+from torch import nn
+
+before = model.Net
+model = model.Net(10)
+
+def train(network):
+    network.fit
+    apex.amp.initialize
+    model.eval
+    nn.Linear
+)");
+  auto import_at = [&](const char* name, int nth) {
+    TSNode n = s.find(name, "identifier", nth);
+    REQUIRE_MESSAGE(!ts_node_is_null(n), name);
+    return s.model->names_import(n);
+  };
+  // Before the assignment, and on its own right-hand side, the name is still the module.
+  CHECK(import_at("model", 1));
+  CHECK(import_at("model", 3));
+  // After it, in any function: the instance, not the module.
+  CHECK_FALSE(import_at("model", 4));
+  // A parameter of the same name shadows the import inside its function.
+  CHECK_FALSE(import_at("network", 2));
+  // An `except ImportError: x = None` fallback leaves the module where the import worked.
+  CHECK(import_at("apex", 2));
+  CHECK(s.model->canonical(s.find("apex.amp.initialize", "attribute")) == "apex.amp.initialize");
+  CHECK(s.model->canonical(s.find("nn.Linear", "attribute")) == "torch.nn.Linear");
+}
+
 TEST_CASE("canonical ignores whitespace and line continuations inside a dotted name") {
   Snippet s("import torch.nn.functional as F\ny = F . softmax\nz = (F\n     .relu)\n");
   CHECK(s.model->canonical(s.find("F . softmax", "attribute")) == "torch.nn.functional.softmax");

@@ -181,3 +181,59 @@ def influence_scores(model, test_instances, params):
         loss = model(**instance)["loss"]
         scores.append(torch.autograd.grad(loss, params))
     return scores
+
+
+def denoising_loss(scorenet, x, sigma):
+    noisy = x + sigma * torch.randn_like(x)
+    return ((scorenet(noisy) - x) ** 2).mean()
+
+
+def teacher_targets(teacher, x):
+    with torch.no_grad():
+        return teacher(x)
+
+
+def score_matching_with_periodic_test(score, loader, test_batch, optimizer):
+    # The model runs inside the loss helper it is handed to: the loop trains it.
+    score.train()
+    for step, (x, _) in enumerate(loader):
+        loss = denoising_loss(score, x, 0.1)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+        if step % 100 == 0:
+            score.eval()  # expect: TL305
+            with torch.no_grad():
+                print(denoising_loss(score, test_batch, 0.1).item())
+
+
+def distill_with_teacher_in_eval(student, teacher, loader, optimizer):
+    # The helper runs the teacher under no_grad: it only makes targets and may stay in eval mode.
+    student.train()
+    for x, _ in loader:
+        teacher.eval()
+        targets = teacher_targets(teacher, x)
+        loss = nn.functional.mse_loss(student(x), targets)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+
+
+def validation_outputs(model, batch):
+    model.eval()
+    with torch.no_grad():
+        return model(batch[0])
+
+
+def train_step_then_validate(model, batch, val_batch, optimizer, criterion):
+    model.train()
+    optimizer.zero_grad()
+    criterion(model(batch[0]), batch[1]).backward()
+    optimizer.step()
+    return validation_outputs(model, val_batch)
+
+
+def epochs_of_a_step_that_restores_train_mode(model, batches, val_batch, optimizer, criterion):
+    # The step leaves eval mode behind, but switches back to train before its own backward.
+    for batch in batches:
+        train_step_then_validate(model, batch, val_batch, optimizer, criterion)
