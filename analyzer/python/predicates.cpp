@@ -429,16 +429,105 @@ bool closure_shares(const SemanticModel& m, TSNode name, TSNode helper_call) {
   return helper && helper->parent == b->fn;
 }
 
+// `.eval()`, `.train(False)`, `.train(mode=False)` on a receiver.
+bool is_eval_switch(const SemanticModel& m, TSNode call) {
+  TSNode f = field(call, "function");
+  if (ts_node_symbol(f) != kinds().attribute) return false;
+  std::string_view method = m.text(field(f, "attribute"));
+  std::string_view args = m.text(field(call, "arguments"));
+  return (method == "eval" && args == "()") || (method == "train" && (args == "(False)" || args == "(mode=False)"));
+}
+
+// A module whose forward runs all under no-grad (a frozen feature extractor wrapped in
+// `with torch.inference_mode():`) records no graph however it is called: it does not train.
+bool forward_without_grad(const SemanticModel& m, TSNode model) {
+  const ClassSummary* cls = m.instance_class(model);
+  return cls && cls->is_module && m.target_effects(cls->qualname + ".__call__", kNoGradBody);
+}
+
+// Whether a call hands one of its arguments to `take(value)`.
+template <class Take>
+bool any_argument(TSNode call, Take take) {
+  bool found = false;
+  for_each_named_child(field(call, "arguments"), [&](TSNode a) {
+    if (!found) found = take(ts_node_symbol(a) == kinds().keyword_argument ? field(a, "value") : a);
+  });
+  return found;
+}
+
+// The loop runs `model` with gradients on: calls it, or hands it to a project function that runs
+// it (a loss helper `dsm_loss(score, x)` calling `score(x)`).
+bool trained_in_loop(const SemanticModel& m, const LoopInfo& loop, TSNode model) {
+  const Kinds& k = kinds();
+  for (uint32_t c : loop.all_calls) {
+    TSNode run = m.call_node(c);
+    if (m.in_no_grad(run)) continue;
+    TSNode callee = field(run, "function");
+    while (ts_node_symbol(callee) == k.attribute &&
+           (m.text(field(callee, "attribute")) == "forward" || m.text(field(callee, "attribute")) == "module"))
+      callee = field(callee, "object");
+    if (m.text(callee) == m.text(model) && !forward_without_grad(m, callee)) return true;
+    if (any_argument(run, [&](TSNode v) { return m.text(v) == m.text(model) && m.call_runs_argument(run, v); }))
+      return true;
+  }
+  return false;
+}
+
+// A plain function or a method of `self` handed no model can still reach the trained model
+// through shared state (a module-level model, `self.model`, a variable of an enclosing function):
+// whether the loop trains such a model, directly or through a step helper of the same scope
+// (`self._train_single_batch(x)` over `self.model`).
+bool trains_shared_model(const SemanticModel& m, const LoopInfo& loop, TSNode helper_call) {
+  const Kinds& k = kinds();
+  for (uint32_t c : loop.all_calls) {
+    TSNode run = m.call_node(c), callee = field(run, "function");
+    if (m.in_no_grad(run) || same_node(run, helper_call)) continue;
+    // A plain function handed a model trains that one, not necessarily the shared one.
+    bool same_scope = (ts_node_symbol(callee) == k.identifier && !any_argument(run, [&](TSNode v) {
+                        return m.is_model_callee_object(v);
+                      })) || (ts_node_symbol(callee) == k.attribute && m.text(field(callee, "object")) == "self");
+    if (same_scope && m.call_effects(run, kRunsModel)) return true;
+    if (!m.is_model_callee(callee)) continue;
+    TSNode root = callee;
+    while (ts_node_symbol(root) == k.attribute) root = field(root, "object");
+    if (m.text(root) == "self" || m.function_of(run) < 0 || m.is_shared_name(root) || closure_shares(m, root, helper_call))
+      return true;
+  }
+  return false;
+}
+
+// A helper call that leaves eval mode reaches a model the loop trains.
+bool helper_switches_trained_model(const SemanticModel& m, const LoopInfo& loop, TSNode call) {
+  const Kinds& k = kinds();
+  // A helper that trains itself (`train_iter`: `model.train()`, backward, then a validation
+  // that leaves eval mode): the next step runs in it again, after its own switch to train.
+  if (m.call_effects(call, kSetsTrain | kBackward) == (kSetsTrain | kBackward)) return false;
+  // Handed a model: only the one trained here counts (its mode switch may be about any other
+  // model: an EMA copy, a scorer's own network).
+  if (any_argument(call, [&](TSNode v) { return m.is_model_callee_object(v); }))
+    return any_argument(call, [&](TSNode v) { return trained_in_loop(m, loop, v); });
+  // Handed none: a method of another object switches that object's own models.
+  TSNode f = field(call, "function");
+  bool own_scope = ts_node_symbol(f) == k.identifier ||
+                   (ts_node_symbol(f) == k.attribute && m.text(field(f, "object")) == "self");
+  return own_scope && trains_shared_model(m, loop, call);
+}
+
+// Something else in the loop's body (own code or a called helper) switches back to train mode.
+bool loop_restores_train_mode(const SemanticModel& m, const LoopInfo& loop, TSNode call) {
+  for (uint32_t c : loop.all_calls) {
+    TSNode other = m.call_node(c);
+    if (same_node(other, call)) continue;
+    if (is_train_switch(m, other)) return true;
+    uint32_t effects = m.call_effects(other, kSetsTrain | kLeavesEval);
+    if ((effects & kSetsTrain) && !(effects & kLeavesEval)) return true;
+  }
+  return false;
+}
+
 bool train_mode_not_restored(const PredicateEnv& e, TSNode call) {
   const SemanticModel& m = e.model;
-  const Kinds& k = kinds();
-  TSNode f = field(call, "function");
-  bool direct = false;
-  if (ts_node_symbol(f) == k.attribute) {
-    std::string_view method = m.text(field(f, "attribute"));
-    std::string_view args = m.text(field(call, "arguments"));
-    direct = (method == "eval" && args == "()") || (method == "train" && (args == "(False)" || args == "(mode=False)"));
-  }
+  bool direct = is_eval_switch(m, call);
   // The loop first: most calls are in no training loop, and resolving a helper costs more.
   TSNode loop = m.innermost_backward_loop(call);
   if (ts_node_is_null(loop)) return false;
@@ -449,77 +538,14 @@ bool train_mode_not_restored(const PredicateEnv& e, TSNode call) {
   if (!l->training && !optimizer_steps_in(m, loop, TSNode{})) return false;
   // Only a model the loop trains: one it runs with gradients on. A frozen teacher (run under
   // no_grad) or an EMA copy (never run) may stay in eval mode.
-  // A module whose forward runs all under no-grad (a frozen feature extractor wrapped in
-  // `with torch.inference_mode():`) records no graph however it is called: it does not train.
-  auto forward_without_grad = [&](TSNode model) {
-    const ClassSummary* cls = m.instance_class(model);
-    return cls && cls->is_module && m.target_effects(cls->qualname + ".__call__", kNoGradBody);
-  };
-  // Run with gradients on in the loop: called there, or handed to a project function that runs
-  // it (a loss helper `dsm_loss(score, x)` calling `score(x)`).
-  auto trained_here = [&](TSNode model) {
-    for (uint32_t c : l->all_calls) {
-      TSNode run = m.call_node(c);
-      if (m.in_no_grad(run)) continue;
-      TSNode callee = field(run, "function");
-      while (ts_node_symbol(callee) == k.attribute &&
-             (m.text(field(callee, "attribute")) == "forward" || m.text(field(callee, "attribute")) == "module"))
-        callee = field(callee, "object");
-      if (m.text(callee) == m.text(model) && !forward_without_grad(callee)) return true;
-      bool handed = false;
-      for_each_named_child(field(run, "arguments"), [&](TSNode a) {
-        TSNode value = ts_node_symbol(a) == k.keyword_argument ? field(a, "value") : a;
-        handed = handed || (m.text(value) == m.text(model) && m.call_runs_argument(run, value));
-      });
-      if (handed) return true;
-    }
+  if (direct) {
+    TSNode model = field(field(call, "function"), "object");
+    if (!trained_in_loop(m, *l, model)) return false;
+    note_mode_insensitive_model(m, model);
+  } else if (!helper_switches_trained_model(m, *l, call)) {
     return false;
-  };
-  if (direct && !trained_here(field(f, "object"))) return false;
-  if (direct) note_mode_insensitive_model(m, field(f, "object"));
-  if (!direct) {
-    // A helper that trains itself (`train_iter`: `model.train()`, backward, then a validation
-    // that leaves eval mode): the next step runs in it again, after its own switch to train.
-    if (m.call_effects(call, kSetsTrain | kBackward) == (kSetsTrain | kBackward)) return false;
-    // A helper: only when it is handed the model trained here (its mode switch may be about
-    // any other model: an EMA copy, a scorer's own network).
-    bool passes_model = false, passes_trained = false;
-    TSNode args = field(call, "arguments");
-    if (!ts_node_is_null(args))
-      for_each_named_child(args, [&](TSNode a) {
-        if (ts_node_symbol(a) == k.keyword_argument) a = field(a, "value");
-        passes_model = passes_model || m.is_model_callee_object(a);
-        passes_trained = passes_trained || trained_here(a);
-      });
-    if (passes_model && !passes_trained) return false;
-    if (!passes_model) {
-      // No model handed over: a plain function or a method of `self` can still reach the
-      // trained model through shared state (a module-level model, `self.model`); a method of
-      // another object switches that object's own models.
-      bool own_scope = ts_node_symbol(f) == k.identifier ||
-                       (ts_node_symbol(f) == k.attribute && m.text(field(f, "object")) == "self");
-      if (!own_scope) return false;
-      bool shared_model_trained = false;
-      for (uint32_t c : l->all_calls) {
-        TSNode callee = field(m.call_node(c), "function");
-        if (!m.is_model_callee(callee) || m.in_no_grad(m.call_node(c))) continue;
-        TSNode root = callee;
-        while (ts_node_symbol(root) == k.attribute) root = field(root, "object");
-        if (m.text(root) == "self" || m.function_of(m.call_node(c)) < 0 || m.is_shared_name(root) ||
-            closure_shares(m, root, call))
-          shared_model_trained = true;
-      }
-      if (!shared_model_trained) return false;
-    }
   }
-  for (uint32_t c : l->all_calls) {
-    TSNode other = m.call_node(c);
-    if (same_node(other, call)) continue;
-    if (is_train_switch(m, other)) return false;
-    uint32_t effects = m.call_effects(other, kSetsTrain | kLeavesEval);
-    if ((effects & kSetsTrain) && !(effects & kLeavesEval)) return false;
-  }
-  return true;
+  return !loop_restores_train_mode(m, *l, call);
 }
 
 const std::vector<NamedContext> kContexts = {

@@ -359,8 +359,8 @@ class SemanticModel {
   // The module a call hands back unchanged: `X.to(device)`, `X.eval()`, `DataParallel(X)`,
   // `torch.compile(X)` -> X; null for any other call.
   TSNode unwrap_module_call(TSNode call) const;
-  // `expr` (a receiver) is rooted at a parameter, `self` or a module-level name of `fn`, also
-  // through local aliases: a caller sees what happens to it.
+  // `expr` (a receiver) is rooted at a parameter, `self`, a module-level name or a variable of
+  // an enclosing function, also through local aliases: a caller sees what happens to it.
   bool is_shared_with_caller(TSNode expr, int fn) const;
   bool in_no_grad(TSNode n) const;
   bool switched_to_eval(const FunctionInfo& f, TSNode n) const;

@@ -893,6 +893,14 @@ TSNode SemanticModel::alias_origin(TSNode expr, int fn) const {
 
 bool SemanticModel::is_shared_with_caller(TSNode expr, int fn) const {
   const Kinds& k = kinds();
+  // A variable of an enclosing function is the one object its closures share, whatever built it.
+  TSNode own = expr;
+  while (ts_node_symbol(own) == k.attribute || ts_node_symbol(own) == k.subscript)
+    own = ts_node_symbol(own) == k.attribute ? field(own, "object") : field(own, "value");
+  if (ts_node_symbol(own) == k.identifier && text(own) != "self") {
+    const Assignment* b = binding(text(own), ts_node_start_byte(own), fn);
+    if (b && b->fn >= 0 && b->fn != fn) return true;
+  }
   TSNode origin = alias_origin(expr, fn);
   TSNode root = origin;
   while (ts_node_symbol(root) == k.attribute || ts_node_symbol(root) == k.subscript)

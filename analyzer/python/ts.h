@@ -74,6 +74,7 @@ inline bool same_node(TSNode a, TSNode b) { return a.id == b.id; }
 // stack: small nodes (nearly all) use the former.
 template <class F>
 void for_each_child(TSNode n, F&& f) {
+  if (ts_node_is_null(n)) return;  // a field that broken code lacks
   uint32_t count = ts_node_child_count(n);
   if (count <= 8) {
     for (uint32_t i = 0; i < count; ++i) {

@@ -237,3 +237,79 @@ def epochs_of_a_step_that_restores_train_mode(model, batches, val_batch, optimiz
     # The step leaves eval mode behind, but switches back to train before its own backward.
     for batch in batches:
         train_step_then_validate(model, batch, val_batch, optimizer, criterion)
+
+
+class BatchTrainer:
+    def __init__(self, model, optimizer):
+        self.model = model
+        self.optimizer = optimizer
+
+    def _train_batch(self, x, y):
+        self.optimizer.zero_grad()
+        loss = nn.functional.cross_entropy(self.model(x), y)
+        loss.backward()
+        self.optimizer.step()
+        return loss.detach()
+
+    def validate(self, batches):
+        self.model.eval()
+        with torch.no_grad():
+            return [self.model(x) for x, _ in batches]
+
+    def fit(self, loader, val_batches, validate_every):
+        # The step helper trains `self.model`; validating switches that same model to eval.
+        self.model.train()
+        for i, (x, y) in enumerate(loader):
+            self._train_batch(x, y)
+            if i % validate_every == 0:
+                self.validate(val_batches)  # expect: TL305
+
+
+def finetune_with_closures(build, loader, val_loader, eval_steps):
+    # `model` belongs to the enclosing function: both closures switch and run the one object.
+    model = build()
+    optimizer = torch.optim.Adam(model.parameters())
+
+    def train_epoch():
+        model.train()
+        for step, (x, y) in enumerate(loader):
+            optimizer.zero_grad()
+            nn.functional.cross_entropy(model(x), y).backward()
+            optimizer.step()
+            if step % eval_steps == 0:
+                eval_epoch()  # expect: TL305
+
+    @torch.no_grad()
+    def eval_epoch():
+        model.eval()
+        for x, _ in val_loader:
+            model(x)
+
+    for _ in range(3):
+        train_epoch()
+
+
+def finetune_with_a_private_eval_copy(build, loader, val_loader, eval_steps):
+    # The closure evaluates a model it builds itself: the trained one keeps its mode.
+    model = build()
+    optimizer = torch.optim.Adam(model.parameters())
+
+    def train_epoch():
+        model.train()
+        for step, (x, y) in enumerate(loader):
+            optimizer.zero_grad()
+            nn.functional.cross_entropy(model(x), y).backward()
+            optimizer.step()
+            if step % eval_steps == 0:
+                eval_copy()
+
+    @torch.no_grad()
+    def eval_copy():
+        copy = build()
+        copy.load_state_dict(model.state_dict())
+        copy.eval()
+        for x, _ in val_loader:
+            copy(x)
+
+    for _ in range(3):
+        train_epoch()
