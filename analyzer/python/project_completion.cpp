@@ -95,6 +95,14 @@ std::string SemanticModel::target_of(TSNode callee, int fn) const {
         std::string t = target_of(b->annotation, b->fn);
         if (!t.empty() && is_capitalized(last_segment(t))) return t + ".__call__";
       }
+      // Any other parameter: whatever class its callers hand it (FunctionFacts::param_classes),
+      // decided at the join: `pkg.train@4.__call__`.
+      if (b->parameter && b->fn >= 0) {
+        const FunctionInfo& owner = functions_[b->fn];
+        for (size_t i = 0; i < owner.params.size(); ++i)
+          if (owner.params[i] == name) return owner.qualname + "@" + std::to_string(i) + ".__call__";
+        return {};
+      }
       // A name bound to an instance of a class: calling it runs `Class.__call__`; also through
       // module methods that return the module (`Net().to(device)`) and wrappers whose call
       // runs what they wrap (`DDP(model)`, `torch.compile(model)`).
@@ -344,7 +352,10 @@ FileSummary SemanticModel::summary() const {
       r.constant_args = constant_call(c.node);
       // A method matched by its name only (`*.update`) or PyTorch's own API hands nothing on
       // to a project function: skip the cost.
-      if (!c.decorator && !c.target.starts_with("*.") && !c.target.starts_with("torch.")) r.args = argument_kinds(c.node, fn);
+      if (!c.decorator && !c.target.starts_with("*.") && !c.target.starts_with("torch.")) {
+        r.args = argument_kinds(c.node, fn);
+        r.arg_classes = argument_classes(c.node, fn);
+      }
       uint32_t pos = ts_node_start_byte(c.node);
       TSNode loop = c.in_loop ? innermost_loop(c.node) : TSNode{};
       for (TSNode root : fn >= 0 ? functions_[fn].backward_roots : module_backward_roots_) {
@@ -535,6 +546,30 @@ std::vector<std::string> SemanticModel::returned_classes(int fn) const {
   }
   for (size_t i = 0; i < out.size(); ++i)
     if (conflict[i]) out[i].clear();
+  return out;
+}
+
+std::string SemanticModel::argument_classes(TSNode call, int fn) const {
+  const Kinds& k = kinds();
+  std::string out;
+  auto add = [&](std::string_view slot, TSNode value) {
+    if (ts_node_symbol(value) != k.identifier) return;
+    // A name that calling runs `Class.__call__` holds an instance of that class.
+    std::string t = target_of(value, fn);
+    constexpr std::string_view kCall = ".__call__";
+    if (!t.ends_with(kCall) || t.starts_with("*.") || t.find(';') != std::string::npos) return;
+    out += slot;
+    out += '=';
+    out += std::string_view(t).substr(0, t.size() - kCall.size());
+    out += ';';
+  };
+  int position = 0;
+  bool splat = false;
+  for_each_named_child(field(call, "arguments"), [&](TSNode a) {
+    if (ts_node_symbol(a) == k.keyword_argument) add(text(field(a, "name")), field(a, "value"));
+    else if (is_kind(a, "list_splat") || is_kind(a, "dictionary_splat")) splat = true;
+    else if (!splat && !is_kind(a, "comment")) add(std::to_string(position++), a);
+  });
   return out;
 }
 

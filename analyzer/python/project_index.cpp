@@ -73,6 +73,7 @@ void ProjectIndex::complete() {
     else unique_method_.erase(name);
   }
   resolve_calls();
+  propagate_parameter_classes();
   propagate_effects();
   propagate_call_sites();
   propagate_parameter_kinds();
@@ -159,6 +160,45 @@ void ProjectIndex::propagate_parameter_kinds() {
     uint32_t bits = into | device_tensor_arguments(c, summary(callee).params, caller.facts.device_tensor_params);
     return std::exchange(into, bits) != bits;
   });
+}
+
+void ProjectIndex::propagate_parameter_classes() {
+  // What class each parameter holds: the one every call site that names a class agrees on.
+  until_stable([&](const Fn&, const CallRef& c, Fn& callee) {
+    if (c.arg_classes.empty()) return false;
+    const std::vector<std::string>& params = summary(callee).params;
+    std::vector<std::string>& into = callee.facts.param_classes;
+    bool changed = false;
+    std::string_view entries = c.arg_classes;
+    for (size_t end = entries.find(';'); end != std::string_view::npos; end = entries.find(';')) {
+      std::string_view entry = entries.substr(0, end);
+      entries.remove_prefix(end + 1);
+      size_t eq = entry.find('=');
+      if (eq == std::string_view::npos) continue;
+      std::string_view slot = entry.substr(0, eq), cls = entry.substr(eq + 1);
+      size_t p = params.size();
+      if (slot.find_first_not_of("0123456789") == std::string_view::npos && slot.size() <= 2)
+        p = std::stoul(std::string(slot)) + bound_offset(params);
+      else
+        p = std::find(params.begin(), params.end(), slot) - params.begin();
+      if (p >= params.size() || params[p] == "*") continue;
+      if (into.size() < params.size()) into.resize(params.size());
+      // Unknown, then one class, then "?" when call sites disagree.
+      std::string next = into[p].empty() ? std::string(cls) : into[p] == cls ? into[p] : std::string("?");
+      changed |= std::exchange(into[p], next) != next;
+    }
+    return changed;
+  });
+  for (Fn& f : fns_)
+    for (std::string& cls : f.facts.param_classes)
+      if (cls == "?") cls.clear();
+  // Calls of parameters resolve now that their classes are known.
+  for (Fn& f : fns_) {
+    const FunctionSummary& s = summary(f);
+    for (size_t i = 0; i < s.calls.size(); ++i)
+      if (s.calls[i].target.str().find('@') != std::string::npos)
+        f.callees[i] = resolve_functions(s.calls[i].target.str(), files_[f.file].module);
+  }
 }
 
 void ProjectIndex::propagate_run_parameters() {
@@ -266,6 +306,7 @@ std::vector<uint32_t> ProjectIndex::resolve_functions(std::string_view target, s
     if (it != unique_method_.end()) out.push_back(it->second);
     return out;
   }
+  if (size_t at = target.find('@'); at != std::string_view::npos) return resolve_parameter_class(target, at, depth);
   if (size_t hash = target.find('#'); hash != std::string_view::npos) return resolve_returned(target, hash, from_module, depth);
   if (std::string_view source = reexported(target); !source.empty() && depth < kMaxBaseDepth)
     if (auto found = resolve_functions(source, from_module, depth + 1); !found.empty()) return found;
@@ -325,6 +366,25 @@ std::vector<uint32_t> ProjectIndex::resolve_returned(std::string_view target, si
       if (std::find(out.begin(), out.end(), f) == out.end()) out.push_back(f);
   }
   return out;
+}
+
+std::vector<uint32_t> ProjectIndex::resolve_parameter_class(std::string_view target, size_t at, int depth) const {
+  size_t dot = target.find('.', at);
+  if (dot == std::string_view::npos || depth >= kMaxBaseDepth) return {};
+  auto fn = fn_by_qualname_.find(target.substr(0, at));
+  std::string_view slot = target.substr(at + 1, dot - at - 1);
+  if (fn == fn_by_qualname_.end() || slot.empty() || slot.size() > 2 ||
+      slot.find_first_not_of("0123456789") != std::string_view::npos)
+    return {};
+  const auto& classes = fns_[fn->second].facts.param_classes;
+  size_t index = std::stoul(std::string(slot));
+  if (index >= classes.size() || classes[index].empty()) return {};
+  const std::string& module = files_[fns_[fn->second].file].module;
+  // A module's call is its forward, which the model analysis follows by other means: only
+  // other objects (a gradient scaler, a logger) are resolved through the parameter.
+  auto found = resolve_classes(classes[index], module);
+  if (std::any_of(found.begin(), found.end(), [&](uint32_t c) { return classes_[c].is_module; })) return {};
+  return resolve_functions(classes[index] + std::string(target.substr(dot)), module, depth + 1);
 }
 
 void ProjectIndex::resolve_calls() {

@@ -64,6 +64,9 @@ class ProjectIndex {
   template <class Visit>
   void until_stable(Visit visit);
   void propagate_parameter_kinds();
+  void propagate_parameter_classes();
+  // `pkg.train@4.__call__`: the method of the class parameter 4 of `pkg.train` holds.
+  std::vector<uint32_t> resolve_parameter_class(std::string_view target, size_t at, int depth) const;
   void propagate_run_parameters();
   void propagate_every_step();
   void propagate_compiled();  // compiled.cpp

@@ -454,6 +454,7 @@ class SemanticModel {
   bool constant_call(TSNode call) const;
   // CallRef::args of a call made in function `fn`: what each argument is for the callee.
   std::string argument_kinds(TSNode call, int fn) const;
+  std::string argument_classes(TSNode call, int fn) const;  // CallRef::arg_classes
   // The project class an expression of function `fn` makes an instance of, as a CallRef target
   // (`Net(...)`, `Net(...).to(dev)`, a local bound to one); empty when unknown.
   std::string class_made_by(TSNode expr, int fn, int depth = 0) const;

@@ -78,6 +78,10 @@ struct CallRef {
   // then `|name=c` per keyword one. `t`: a device tensor by the caller's flow; `a` + k: the
   // caller's own parameter k, handed on; `.`: unknown; `*`: a splat (positions end there).
   std::string args;
+  // The project class of each argument that is an instance of one, as `slot=class;` entries
+  // (slot: the position, or the keyword): `2=pkg.misc.NativeScaler;`. A class may be a
+  // producer's (`pkg.build#0`) or a parameter's (`pkg.train@3`) as in call targets.
+  std::string arg_classes;
 };
 
 // A mode switch or a call, in source order, to compute what mode a function leaves behind.
@@ -143,6 +147,10 @@ struct FunctionFacts {
   // Parameters it runs as a model with gradients on, itself or through the functions it hands
   // them to (a loss helper `dsm_loss(scorenet, x)` that calls `scorenet(x)`).
   uint32_t runs_params = 0;
+  // The project class of the instance each parameter holds at every call site that names one
+  // (index = FunctionSummary::params); empty: unknown, or call sites disagree. A call of the
+  // parameter (`loss_scaler(loss, opt)`, target `pkg.train@4.__call__`) resolves through it.
+  std::vector<std::string> param_classes;
   // Runs every training step: called, not under a periodic guard, from a training loop before
   // its backward (a model's forward, a loss), by a step function called in a loop, or by such a function.
   bool every_step = false;

@@ -518,3 +518,46 @@ def reads_a_host_copy(model, loader, optimizer, criterion, histogram):
         optimizer.step()
         pred = out.argmax(1).to("cpu")  # expect: TL201
         histogram.add(pred.numpy())  # the copy above already waited: this reads host memory
+
+
+class ScaledBackward:
+    def __init__(self):
+        self._scaler = torch.amp.GradScaler("cuda")
+
+    def __call__(self, loss, optimizer):
+        self._scaler.scale(loss).backward()
+        self._scaler.step(optimizer)
+        self._scaler.update()
+
+
+class LossRecorder:
+    def __init__(self):
+        self.values = []
+
+    def __call__(self, loss, optimizer):
+        self.values.append(loss.detach())
+
+
+def epoch_with_backward_in_a_handed_object(model, loader, optimizer, loss_scaler):
+    # Every caller hands a ScaledBackward: calling it runs backward and steps.
+    for x, y in loader:
+        loss = F.cross_entropy(model(x), y)
+        loss_value = loss.item()  # expect: TL201
+        loss_scaler(loss, optimizer)
+        optimizer.zero_grad()
+
+
+def evaluate_with_a_handed_recorder(model, loader, optimizer, record):
+    # The handed object only records: the loop trains nothing.
+    for x, y in loader:
+        loss = F.cross_entropy(model(x), y)
+        print(loss.item())
+        record(loss, optimizer)
+
+
+def run_epochs(model, loader, optimizer):
+    loss_scaler = ScaledBackward()
+    recorder = LossRecorder()
+    for _ in range(3):
+        epoch_with_backward_in_a_handed_object(model, loader, optimizer, loss_scaler)
+        evaluate_with_a_handed_recorder(model, loader, optimizer, recorder)
