@@ -240,7 +240,6 @@ bool computes_gradients(const SemanticModel& m, const LoopInfo& l) {
     TSNode call = m.call_node(c), callee = field(call, "function");
     if (ts_node_symbol(call) != kinds().call) continue;  // a bare decorator
     bool attribute = ts_node_symbol(callee) == kinds().attribute;
-    std::string_view method = attribute ? m.text(field(callee, "attribute")) : m.text(callee);
     if (m.is_backward_call(call) || m.canonical(callee).starts_with("torch.autograd.")) return true;
     bool own = !attribute || m.text(field(callee, "object")) == "self";
     if (own && m.call_effects(call, kBackward)) return true;

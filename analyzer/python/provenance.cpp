@@ -33,6 +33,39 @@ Provenance merge(Provenance a, Provenance b) {
 // A function of PyTorch that returns tensors: torch.cat, torch.nn.functional.relu, torch.linalg.norm.
 bool is_tensor_function(std::string_view c) { return TorchApi::get().returns_tensor(c); }
 
+// The clause of an enclosing comprehension that binds identifier `name` (`v` of
+// `{k: v * w for k, v in d.items()}`): its iterable, and the name's position in a tuple target
+// (-1: the whole element). Null iterable: no comprehension binds it.
+struct ComprehensionBinding {
+  TSNode iterable{};
+  int position = -1;
+};
+ComprehensionBinding comprehension_binding(const SemanticModel& m, TSNode name) {
+  const Kinds& k = kinds();
+  for (TSNode up = m.parent(name); !ts_node_is_null(up); up = m.parent(up)) {
+    TSSymbol s = ts_node_symbol(up);
+    if (s == k.block || s == k.module || is_scope_boundary(s)) break;
+    if (s != k.list_comprehension && s != k.generator_expression && !is_kind(up, "set_comprehension") &&
+        !is_kind(up, "dictionary_comprehension"))
+      continue;
+    ComprehensionBinding found;
+    for_each_named_child(up, [&](TSNode clause) {
+      if (!ts_node_is_null(found.iterable) || !is_kind(clause, "for_in_clause")) return;
+      TSNode left = field(clause, "left"), right = field(clause, "right");
+      if (ts_node_is_null(right) || contains_node(right, name)) return;
+      if (ts_node_symbol(left) == k.identifier && m.text(left) == m.text(name)) found = {right, -1};
+      int i = 0;
+      if (ts_node_symbol(left) == k.pattern_list || ts_node_symbol(left) == k.tuple_pattern)
+        for_each_named_child(left, [&](TSNode t) {
+          if (ts_node_symbol(t) == k.identifier && m.text(t) == m.text(name)) found = {right, i};
+          ++i;
+        });
+    });
+    if (!ts_node_is_null(found.iterable)) return found;
+  }
+  return {};
+}
+
 // `x.to("cpu")`, `x.to(device="cpu")`, `x.to(torch.device("cpu"))`: the result lives on the host.
 bool moves_to_cpu(const SemanticModel& m, TSNode call) {
   const Kinds& k = kinds();
@@ -69,11 +102,8 @@ Provenance SemanticModel::provenance_of_name(std::string_view name, uint32_t pos
     batch.host_batch = last->from_loader;  // lives on the host until moved
     // Iterating a device tensor (rows, or the elements of a 1-d one) gives device tensors. What
     // a model or a loss returns may be a dict or a tuple of other things: its keys are no tensors.
-    if (!ts_node_is_null(last->iterable)) {
-      Provenance source = provenance_at(last->iterable, last->fn, depth + 1);
-      if (source.tensor && !source.loss && !source.model_output) return {true, source.grad, false, false, false};
-    }
-    return batch;
+    Provenance element = element_provenance(last->iterable, last->element_index, last->fn, depth + 1);
+    return element.tensor ? element : batch;
   }
   int scope = last->fn;
   // `loss, num_targets = self._compute_loss(batch)` with `-> tuple[Tensor, int | None]`: the
@@ -285,11 +315,44 @@ Provenance SemanticModel::provenance_of_call(TSNode call, int fn, int depth) con
   return p;
 }
 
+// One element of what `iterable` yields (`position` in a tuple element, -1: all of it): the
+// values of `d.items()` / `d.values()` hold what the dict was built from, its keys are no
+// tensors; `zip` and `enumerate` hand on their arguments' elements; iterating a device tensor
+// gives device tensors, and what a model or a loss returns may hold other things.
+Provenance SemanticModel::element_provenance(TSNode iterable, int position, int fn, int depth) const {
+  const Kinds& k = kinds();
+  if (ts_node_is_null(iterable) || depth > kMaxDepth) return {};
+  if (ts_node_symbol(iterable) == k.call) {
+    TSNode f = field(iterable, "function"), args = field(iterable, "arguments");
+    if (ts_node_symbol(f) == k.attribute) {
+      std::string_view method = text(field(f, "attribute"));
+      if (method == "keys" || (method == "items" && position == 0)) return {};
+      if (method == "values" || (method == "items" && position == 1)) return provenance_at(field(f, "object"), fn, depth + 1);
+    } else if (ts_node_symbol(f) == k.identifier && !names_import(f) && ts_node_symbol(args) == k.argument_list) {
+      if (text(f) == "zip" && position >= 0)
+        return element_provenance(ts_node_named_child(args, static_cast<uint32_t>(position)), -1, fn, depth + 1);
+      if (text(f) == "enumerate") return position == 1 ? element_provenance(ts_node_named_child(args, 0), -1, fn, depth + 1) : Provenance{};
+    }
+  }
+  Provenance source = provenance_at(iterable, fn, depth + 1);
+  if (source.tensor && !source.loss && !source.model_output) return {true, source.grad, false, false, false};
+  return {};
+}
+
 Provenance SemanticModel::provenance_at(TSNode expr, int fn, int depth) const {
   if (ts_node_is_null(expr) || depth > kMaxDepth) return {};
   const Kinds& k = kinds();
   TSSymbol s = ts_node_symbol(expr);
-  if (s == k.identifier) return provenance_of_name(text(expr), ts_node_start_byte(expr), fn, depth);
+  if (s == k.identifier) {
+    if (ComprehensionBinding b = comprehension_binding(*this, expr); !ts_node_is_null(b.iterable))
+      return element_provenance(b.iterable, b.position, fn, depth + 1);
+    return provenance_of_name(text(expr), ts_node_start_byte(expr), fn, depth);
+  }
+  // A generator or a dict comprehension holds what its elements are (`sum(l for l in losses)`,
+  // `{k: v * w for k, v in losses.items()}` read through `.values()`). A list is no tensor
+  // (`torch.tensor([...])` builds one from it): what it holds is read where it is iterated.
+  if (s == k.generator_expression) return provenance_at(field(expr, "body"), fn, depth + 1);
+  if (is_kind(expr, "dictionary_comprehension")) return provenance_at(field(field(expr, "body"), "value"), fn, depth + 1);
   if (s == k.attribute) {
     std::string_view attr = text(field(expr, "attribute"));
     // `p.data`, `p.grad`: a tensor's, whatever `p` is known to be. `self.data` is an attribute

@@ -472,6 +472,7 @@ class SemanticModel {
   Provenance provenance_at(TSNode expr, int fn, int depth) const;
   Provenance provenance_of_call(TSNode call, int fn, int depth) const;
   Provenance provenance_of_name(std::string_view name, uint32_t pos, int fn, int depth) const;
+  Provenance element_provenance(TSNode iterable, int position, int fn, int depth) const;
   bool function_no_grad(int fn) const;
   // 1: a module instance, 0: known not to be one, -1: unknown.
   int value_is_model(TSNode value, int fn, int depth) const;

@@ -561,3 +561,17 @@ def run_epochs(model, loader, optimizer):
     for _ in range(3):
         epoch_with_backward_in_a_handed_object(model, loader, optimizer, loss_scaler)
         evaluate_with_a_handed_recorder(model, loader, optimizer, recorder)
+
+
+def reads_summed_loss_terms(model, criterion, loader, optimizer, weights):
+    # The criterion returns a dict of loss terms: a comprehension over its items, and the sum of
+    # its values, are device tensors too; its keys are names.
+    for x, y in loader:
+        terms = criterion(model(x), y)
+        loss = terms["total"]
+        weighted = {name: value.detach() * weights[name] for name, value in terms.items()}
+        logged = sum(weighted.values()).item()  # expect: TL201
+        print([name for name in terms.keys()])
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
