@@ -128,7 +128,7 @@ json function_to_json(const py::FunctionSummary& f) {
   for (const auto& m : f.modes) modes.push_back({static_cast<int>(m.kind), m.ref});
   return {{"q", f.qualname}, {"e", f.effects}, {"c", calls}, {"m", modes}, {"r", f.returns_from}, {"d", f.decorators},
           {"i", f.inlines}, {"a", f.runs_model_if_module}, {"p", f.params}, {"rc", f.returned_classes},
-          {"rp", f.runs_params}};
+          {"rp", f.runs_params}, {"tp", f.returns_params}};
 }
 
 py::FunctionSummary function_from_json(const json& j) {
@@ -149,6 +149,7 @@ py::FunctionSummary function_from_json(const json& j) {
   f.params = j.at("p").get<std::vector<std::string>>();
   f.returned_classes = j.at("rc").get<std::vector<std::string>>();
   f.runs_params = j.at("rp");
+  f.returns_params = j.at("tp");
   return f;
 }
 

@@ -213,37 +213,59 @@ bool SemanticModel::call_resolves(TSNode call) const {
   return c && c->resolved == 1;
 }
 
-bool SemanticModel::call_runs_argument(TSNode call, TSNode arg) const {
+std::vector<TSNode> SemanticModel::arguments_in(IndexQuery::Kind which, TSNode call) const {
+  std::vector<TSNode> out;
   const CallInfo* c = resolved_call(call);
-  if (!c || c->target.empty() || !index_) return false;
-  note_query(IndexQuery::kRunsArguments, c->target);
-  std::string runs = index_->run_arguments(c->target, options_.module);
-  if (runs.empty()) return false;
-  // Where the argument sits: its position among the positional ones, or its keyword.
+  // A name-only match (`*.update`) says nothing about its arguments.
+  if (!c || c->target.empty() || c->target.starts_with("*.") || !index_) return out;
+  note_query(which, c->target);
+  std::string slots = index_->argument_slots(which, c->target, options_.module);
+  if (slots.empty()) return out;
+  // Whether `position:name,` entries name the argument at this position or keyword.
+  auto listed = [&](int position, std::string_view keyword) {
+    for (size_t at = 0; at < slots.size();) {
+      size_t colon = slots.find(':', at), comma = slots.find(',', at);
+      if (colon == std::string::npos || comma == std::string::npos) break;
+      std::string_view name = std::string_view(slots).substr(colon + 1, comma - colon - 1);
+      if (keyword.empty() ? std::stoi(slots.substr(at, colon - at)) == position : name == keyword) return true;
+      at = comma + 1;
+    }
+    return false;
+  };
   int position = 0;
-  std::string_view keyword;
-  bool found = false, splat = false;
+  bool splat = false;  // positions after a splat are unknown
   for_each_named_child(field(call, "arguments"), [&](TSNode a) {
-    if (found || is_kind(a, "comment")) return;
+    if (is_kind(a, "comment")) return;
     if (ts_node_symbol(a) == kinds().keyword_argument) {
-      if (same_node(field(a, "value"), arg)) keyword = text(field(a, "name")), found = true;
+      if (listed(-1, text(field(a, "name")))) out.push_back(field(a, "value"));
     } else if (is_kind(a, "list_splat") || is_kind(a, "dictionary_splat")) {
-      splat = true;  // positions after it are unknown
-    } else if (same_node(a, arg)) {
-      found = !splat;
-    } else {
-      ++position;
+      splat = true;
+    } else if (!splat && listed(position++, {})) {
+      out.push_back(a);
     }
   });
-  if (!found) return false;
-  for (size_t at = 0; at < runs.size();) {  // `position:name,` entries
-    size_t colon = runs.find(':', at), comma = runs.find(',', at);
-    if (colon == std::string::npos || comma == std::string::npos) break;
-    std::string_view name = std::string_view(runs).substr(colon + 1, comma - colon - 1);
-    if (keyword.empty() ? std::stoi(runs.substr(at, colon - at)) == position : name == keyword) return true;
-    at = comma + 1;
-  }
+  return out;
+}
+
+bool SemanticModel::call_runs_argument(TSNode call, TSNode arg) const {
+  for (TSNode a : arguments_in(IndexQuery::kRunsArguments, call))
+    if (same_node(a, arg)) return true;
   return false;
+}
+
+// The parameters the function returns as they came: a return of a name still bound to the
+// parameter there.
+uint32_t SemanticModel::parameters_returned(int fn) const {
+  const FunctionInfo& f = functions_[fn];
+  uint32_t out = 0;
+  for (TSNode r : f.returns) {
+    if (ts_node_symbol(r) != kinds().identifier) continue;
+    const Assignment* b = binding(text(r), ts_node_start_byte(r), fn);
+    if (!b || !b->parameter || b->fn != fn) continue;
+    for (size_t i = 0; i < f.params.size() && i < 32; ++i)
+      if (f.params[i] == b->name) out |= 1u << i;
+  }
+  return out;
 }
 
 // The parameters the function calls as a model with gradients on: `scorenet(x)`,
@@ -385,6 +407,7 @@ FileSummary SemanticModel::summary() const {
     s.qualname = f.qualname;
     s.params = f.params;
     s.runs_params = parameters_run(fi);
+    s.returns_params = parameters_returned(fi);
     s.returned_classes = returned_classes(fi);
     uint32_t e = 0;
     if (f.any_backward) e |= kBackward;

@@ -212,14 +212,15 @@ void ProjectIndex::propagate_run_parameters() {
   });
 }
 
-std::string ProjectIndex::run_arguments(std::string_view target, std::string_view from_module) const {
+std::string ProjectIndex::argument_slots(IndexQuery::Kind which, std::string_view target, std::string_view from_module) const {
   if (target.starts_with("*.")) return {};  // a name-only match says nothing about its arguments
   std::string out;
   for (uint32_t id : resolve_functions(target, from_module)) {
-    const std::vector<std::string>& params = summary(fns_[id]).params;
-    size_t offset = bound_offset(params);
-    for (size_t p = offset; p < params.size() && p < 32; ++p)
-      if (fns_[id].facts.runs_params >> p & 1u) out += fmt::format("{}:{},", p - offset, params[p]);
+    const FunctionSummary& s = summary(fns_[id]);
+    uint32_t bits = which == IndexQuery::kRunsArguments ? fns_[id].facts.runs_params : s.returns_params;
+    size_t offset = bound_offset(s.params);
+    for (size_t p = offset; p < s.params.size() && p < 32; ++p)
+      if (bits >> p & 1u) out += fmt::format("{}:{},", p - offset, s.params[p]);
   }
   return out;
 }
@@ -533,7 +534,8 @@ std::string ProjectIndex::answer(IndexQuery::Kind kind, std::string_view key, st
     case IndexQuery::kResolves:
       return resolves(key, from_module) ? "1" : "0";
     case IndexQuery::kRunsArguments:
-      return run_arguments(key, from_module);
+    case IndexQuery::kReturnsArguments:
+      return argument_slots(kind, key, from_module);
     case IndexQuery::kClass: {
       const ClassSummary* c = class_of(key, from_module);
       if (!c) return "-";

@@ -32,9 +32,10 @@ class ProjectIndex {
 
   // The answer to one question a file's analysis asks (what SemanticModel records), encoded
   // so that equal strings mean equal answers.
-  // The arguments a call of `target` runs as a model, as `position:name,` entries (position
-  // among the call's positional arguments, `self` not counted); empty when none.
-  std::string run_arguments(std::string_view target, std::string_view from_module) const;
+  // The arguments a call of `target` runs as a model (kRunsArguments) or returns
+  // (kReturnsArguments), as `position:name,` entries (position among the call's positional
+  // arguments, `self` not counted); empty when none.
+  std::string argument_slots(IndexQuery::Kind which, std::string_view target, std::string_view from_module) const;
   std::string answer(IndexQuery::Kind kind, std::string_view key, std::string_view from_module, uint32_t bits = ~0u) const;
   // Whether this index answers every recorded question as recorded: then a file analysed
   // against another index gets the same results against this one.

@@ -268,10 +268,14 @@ Provenance SemanticModel::provenance_of_call(TSNode call, int fn, int depth) con
   if (is_torch_loss_function(c) || value_is_loss_module(callee, fn)) return {true, true, true, false};
   // A project function: what its summary says it returns.
   // Any effect of what it does (not when it runs): the project knows the function.
-  if (uint32_t e = call_effects(call, ~kEveryStep)) {
-    if (e & kReturnsLoss) return {true, true, true, false};
-    if (e & kReturnsOutput) return {true, true, false, true};
-    if (call_resolves(call)) return {};
+  uint32_t e = call_effects(call, ~kEveryStep);
+  if (e & kReturnsLoss) return {true, true, true, false};
+  if (e & kReturnsOutput) return {true, true, false, true};
+  {
+    // `reduce_dict(loss_dict)` returning its argument on some path: at least what it was handed.
+    Provenance handed;
+    for (TSNode a : arguments_in(IndexQuery::kReturnsArguments, call)) handed = merge(handed, provenance_at(a, fn, depth + 1));
+    if (handed.tensor || (e && call_resolves(call))) return handed;
   }
   // A capitalised name is a class (PEP 8): calling it constructs an object (`DynamicLossScaler()`,
   // `LossMeter()`, a loss module), never a loss value.

@@ -416,6 +416,9 @@ class SemanticModel {
   // Whether the project function a call resolves to runs `arg`, one of the call's arguments,
   // as a model with gradients on (itself or through the functions it hands it to).
   bool call_runs_argument(TSNode call, TSNode arg) const;
+  // The arguments of a call that the project function it resolves to runs as a model
+  // (kRunsArguments) or returns as they came (kReturnsArguments).
+  std::vector<TSNode> arguments_in(IndexQuery::Kind which, TSNode call) const;
   // The project class an expression is an instance of (`Net(...)`, a name bound to one,
   // `self.encoder` set in __init__), or nullptr.
   const ClassSummary* instance_class(TSNode expr) const;
@@ -505,7 +508,8 @@ class SemanticModel {
   std::unordered_set<std::string> top_level_names_;      // defs and classes of the module
   std::unordered_set<std::string> reassigned_imports_;   // import names some assignment or parameter also binds
   bool import_rebound(std::string_view name, TSNode use) const;
-  uint32_t parameters_run(int fn) const;  // FunctionSummary::runs_params of one function
+  uint32_t parameters_run(int fn) const;       // FunctionSummary::runs_params of one function
+  uint32_t parameters_returned(int fn) const;  // FunctionSummary::returns_params of one function
   // The qualname of the function `name` defined directly in function `parent` (not in a
   // class), or nullptr; built on first use (a scan of all functions per question was
   // quadratic on files with thousands of functions).

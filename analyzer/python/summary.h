@@ -108,6 +108,9 @@ struct FunctionSummary {
   // Parameters it runs as a model with gradients on (`net(x)`, `net.forward(x)`): bit = index
   // in params. Joined through the calls that hand them on (FunctionFacts::runs_params).
   uint32_t runs_params = 0;
+  // Parameters it returns as they came (`return input_dict` on some path): the call's value is,
+  // there, what the caller handed it.
+  uint32_t returns_params = 0;
   // The project class whose instance it returns, as a CallRef target: [0] for the value as a
   // whole, [k + 1] for element k of a returned tuple (`return model, optimizer`); empty: unknown.
   // A call site's `model = build(cfg)` then `model(x)` has the target `pkg.build#w.__call__`.
@@ -161,9 +164,10 @@ struct IndexQuery {
   // kEffects: what a call target does (masked for name-only matches); kResolves: whether it
   // names a project function at all; kFunction: the joined effects of one of the file's own
   // functions; kCallers: what its callers do around it (no-grad, eval); kClass: class facts;
-  // kRunsArguments: which arguments a call target runs as a model.
+  // kRunsArguments / kReturnsArguments: which arguments a call target runs as a model / returns.
   enum Kind : char {
-    kEffects = 'L', kFunction = 'F', kCallers = 'K', kResolves = 'R', kClass = 'C', kRunsArguments = 'A'
+    kEffects = 'L', kFunction = 'F', kCallers = 'K', kResolves = 'R', kClass = 'C', kRunsArguments = 'A',
+    kReturnsArguments = 'P'
   };
   Kind kind = kEffects;
   Interned key;     // a call target or a qualname

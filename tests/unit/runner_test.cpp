@@ -20,7 +20,7 @@ void write_project(const fs::path& dir, bool syncs) {
   fs::create_directories(dir);
   std::ofstream(dir / "setup.py") << "";
   std::ofstream(dir / "utils.py") << (syncs ? "def sync(loss):\n    return loss.item()\n"
-                                            : "def sync(loss):\n    return loss\n");
+                                            : "def sync(loss):\n    return 0\n");
   std::ofstream(dir / "train.py") << R"(from utils import sync
 
 
