@@ -385,6 +385,8 @@ Provenance SemanticModel::provenance_at(TSNode expr, int fn, int depth) const {
     return p;
   }
   if (s == k.call) return provenance_of_call(expr, fn, depth);
+  // `*t` in a call or a tuple: the elements of `t` (rows of a tensor are tensors).
+  if (is_kind(expr, "list_splat")) return element_provenance(ts_node_named_child(expr, 0), -1, fn, depth + 1);
   if (s == k.parenthesized_expression || s == k.unary_operator) return provenance_at(ts_node_named_child(expr, 0), fn, depth + 1);
   if (s == k.binary_operator)
     return merge(provenance_at(field(expr, "left"), fn, depth + 1), provenance_at(field(expr, "right"), fn, depth + 1));

@@ -601,3 +601,15 @@ def logs_reduced_loss_terms(model, criterion, loader, optimizer, world_size):
         optimizer.zero_grad()
         loss.backward()
         optimizer.step()
+
+
+def formats_running_means(model, loader, optimizer, pbar, device):
+    mean_terms = torch.zeros(3, device=device)
+    for i, (x, y) in enumerate(loader):
+        loss, terms = model(x.to(device))
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+        mean_terms = (mean_terms * i + terms.detach()) / (i + 1)
+        pbar.set_description(("%10s" + "%10.4g" * 3) % ("train", *mean_terms))  # expect: TL201
+        pbar.set_postfix_str(("%10s" * 2) % ("train", x.shape[0]))
