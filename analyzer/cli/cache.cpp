@@ -122,8 +122,8 @@ json function_to_json(const py::FunctionSummary& f) {
     calls.push_back({c.target.str(),
                      (c.in_loop ? 1 : 0) | (c.under_no_grad ? 2 : 0) | (c.after_eval ? 4 : 0) | (c.periodic ? 8 : 0) |
                          (c.eager_only ? 16 : 0) | (c.constant_args ? 32 : 0) | (c.before_backward ? 64 : 0) |
-                         (c.step_of_loop ? 128 : 0),
-                     c.args, c.arg_classes});
+                         (c.step_of_loop ? 128 : 0) | (c.loop_clears_grad ? 256 : 0),
+                     c.args, c.arg_classes, c.loop});
   json modes = json::array();
   for (const auto& m : f.modes) modes.push_back({static_cast<int>(m.kind), m.ref});
   return {{"q", f.qualname}, {"e", f.effects}, {"c", calls}, {"m", modes}, {"r", f.returns_from}, {"d", f.decorators},
@@ -137,9 +137,21 @@ py::FunctionSummary function_from_json(const json& j) {
   f.effects = j.at("e");
   for (const auto& c : j.at("c")) {
     int flags = c.at(1);
-    f.calls.push_back({Interned(c.at(0).get<std::string>()), (flags & 1) != 0, (flags & 2) != 0, (flags & 4) != 0, (flags & 8) != 0, (flags & 16) != 0,
-                       (flags & 32) != 0, (flags & 64) != 0, (flags & 128) != 0, c.at(2).get<std::string>(),
-                       c.at(3).get<std::string>()});
+    py::CallRef r;
+    r.target = Interned(c.at(0).get<std::string>());
+    r.in_loop = (flags & 1) != 0;
+    r.under_no_grad = (flags & 2) != 0;
+    r.after_eval = (flags & 4) != 0;
+    r.periodic = (flags & 8) != 0;
+    r.eager_only = (flags & 16) != 0;
+    r.constant_args = (flags & 32) != 0;
+    r.before_backward = (flags & 64) != 0;
+    r.step_of_loop = (flags & 128) != 0;
+    r.loop = c.at(4).get<uint16_t>();
+    r.loop_clears_grad = (flags & 256) != 0;
+    r.args = c.at(2).get<std::string>();
+    r.arg_classes = c.at(3).get<std::string>();
+    f.calls.push_back(std::move(r));
   }
   for (const auto& m : j.at("m")) f.modes.push_back({static_cast<py::ModeEvent::Kind>(m.at(0).get<int>()), m.at(1)});
   f.returns_from = j.at("r").get<std::vector<uint32_t>>();

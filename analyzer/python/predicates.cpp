@@ -306,6 +306,20 @@ bool loop_never_clears_grad(const PredicateEnv& e, TSNode opt) {
   return false;
 }
 
+// `$OPT.step()` in a one-step function (no training loop of its own around it) that computes
+// gradients and never clears them, itself or through its callees, called from a loop that
+// clears none either (a trainer's `train_step` run by a `while` loop, `zero_grad()` once
+// before it).
+bool step_function_never_clears_grad(const PredicateEnv& e, TSNode) {
+  const SemanticModel& m = e.model;
+  if (m.is_test_file() || m.innermost_training_loop(e.match, nullptr) || !ts_node_is_null(m.innermost_loop(e.match)))
+    return false;
+  int fn = m.function_of(e.match);
+  const FunctionInfo* f = m.function(fn);
+  if (!f || f->clears_grad || !f->reaches_backward) return false;
+  return m.looped_without_clearing(fn);
+}
+
 // Evaluation code whose model was never put in eval mode: no .eval() / .train(False) in the
 // function, and no caller in the project sets it before the call.
 bool eval_mode_never_set(const PredicateEnv& e, TSNode model) {
@@ -581,6 +595,8 @@ const std::vector<NamedPredicate> kPredicates = {
     {"same-key-every-iteration", same_key_every_iteration,
      "the subscript key is the same on every pass of the training loop (a literal, or a name the loop never rebinds): a store under it replaces the previous step's value"},
     {"loop-never-clears-grad", loop_never_clears_grad, "the surrounding training loop never clears gradients"},
+    {"step-function-never-clears-grad", step_function_never_clears_grad,
+     "the step is in a function that computes gradients and never clears them (itself or through its callees), and some loop of the project calls it without clearing them either"},
     {"eval-mode-never-set", eval_mode_never_set,
      "the surrounding evaluation function never calls .eval(), nor does any caller before calling it"},
     {"mode-matters", mode_matters,

@@ -328,6 +328,12 @@ bool SemanticModel::parameter_gets_device_tensor(int fn, std::string_view name) 
   return false;
 }
 
+bool SemanticModel::looped_without_clearing(int fn) const {
+  if (fn < 0 || !index_) return false;
+  note_callers_read(fn);
+  return functions_[fn].looped_without_clearing;
+}
+
 bool SemanticModel::runs_every_step(int fn) const {
   if (fn < 0 || !index_) return false;
   note_callers_read(fn);
@@ -358,6 +364,7 @@ FileSummary SemanticModel::summary() const {
     if (calls_[i].fn >= -1 && calls_[i].fn < static_cast<int>(functions_.size())) calls_of[calls_[i].fn + 1].push_back(i);
   auto summarize_calls = [&](int fn, FunctionSummary& s, const std::vector<ModeCall>& modes) {
     std::vector<std::pair<uint32_t, ModeEvent>> events;
+    std::unordered_map<uintptr_t, uint16_t> loop_ids;  // CallRef::loop
     for (const ModeCall& m : modes)
       if (m.on_parameter) events.push_back({m.pos, {m.eval ? ModeEvent::Eval : ModeEvent::Train, 0}});
     for (uint32_t i : calls_of[fn + 1]) {
@@ -380,6 +387,12 @@ FileSummary SemanticModel::summary() const {
       }
       uint32_t pos = ts_node_start_byte(c.node);
       TSNode loop = c.in_loop ? innermost_loop(c.node) : TSNode{};
+      // A test's loops train nothing (tests are analysed without training contexts).
+      if (const LoopInfo* l = ts_node_is_null(loop) || options_.is_test_file ? nullptr : this->loop(loop)) {
+        auto [at, fresh] = loop_ids.try_emplace(node_key(loop), static_cast<uint16_t>(loop_ids.size() + 1));
+        r.loop = at->second;
+        r.loop_clears_grad = l->clears_grad || !l->cleared_optimizers.empty();  // any optimizer's: conservative
+      }
       for (TSNode root : fn >= 0 ? functions_[fn].backward_roots : module_backward_roots_) {
         if (ts_node_start_byte(root) <= pos) continue;
         r.before_backward = true;
@@ -667,6 +680,7 @@ void SemanticModel::complete(const ProjectIndex& index) {
     f.feeds_backward = false;
     f.device_tensor_params = 0;
     f.runs_every_step = false;
+    f.looped_without_clearing = false;
     note_query(IndexQuery::kFunction, f.qualname, kOwnEffectsRead);
     if (const FunctionFacts* facts = index.function(f.qualname)) {
       f.effects = facts->effects;
@@ -675,6 +689,7 @@ void SemanticModel::complete(const ProjectIndex& index) {
       f.feeds_backward = facts->feeds_backward;
       f.device_tensor_params = facts->device_tensor_params;
       f.runs_every_step = facts->every_step;
+      f.looped_without_clearing = facts->looped_without_clearing;
       if ((f.effects & kNoGradBody) && !f.body_under_no_grad) f.no_grad_decorated = true;  // a project no-grad decorator
     }
     f.steps = f.steps_directly || (f.effects & kSteps);

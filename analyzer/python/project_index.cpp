@@ -79,6 +79,7 @@ void ProjectIndex::complete() {
   propagate_parameter_kinds();
   propagate_run_parameters();
   propagate_every_step();
+  propagate_uncleared_loops();
   propagate_compiled();
 }
 
@@ -239,6 +240,27 @@ void ProjectIndex::propagate_every_step() {
     callee.facts.effects |= kEveryStep;
     return true;
   });
+}
+
+void ProjectIndex::propagate_uncleared_loops() {
+  // A call in a loop of its caller that clears no gradients: not in its own body, not through
+  // any other call of the same loop (a `zero_grads()` helper beside the step).
+  for (Fn& f : fns_) {
+    const FunctionSummary& s = summary(f);
+    std::vector<bool> clears(1, false);  // by CallRef::loop
+    for (size_t i = 0; i < s.calls.size(); ++i) {
+      const CallRef& c = s.calls[i];
+      if (c.loop >= clears.size()) clears.resize(c.loop + 1, false);
+      bool helper_clears = std::any_of(f.callees[i].begin(), f.callees[i].end(),
+                                       [&](uint32_t g) { return (fns_[g].facts.effects & kClearsGrad) != 0; });
+      if (c.loop && (c.loop_clears_grad || helper_clears)) clears[c.loop] = true;
+    }
+    for (size_t i = 0; i < s.calls.size(); ++i) {
+      const CallRef& c = s.calls[i];
+      if (!c.loop || clears[c.loop] || c.periodic || c.target.str().starts_with("*.")) continue;
+      for (uint32_t g : f.callees[i]) fns_[g].facts.looped_without_clearing = true;
+    }
+  }
 }
 
 std::string_view ProjectIndex::reexported(std::string_view target) const {
@@ -528,6 +550,7 @@ std::string ProjectIndex::answer(IndexQuery::Kind kind, std::string_view key, st
       if (f->called_after_eval) out += 'e';
       if (f->feeds_backward) out += 'b';
       if (f->every_step) out += 'h';
+      if (f->looped_without_clearing) out += 'z';
       if (f->device_tensor_params) out += 't' + std::to_string(f->device_tensor_params);
       return out;
     }

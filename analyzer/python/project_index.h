@@ -70,6 +70,7 @@ class ProjectIndex {
   std::vector<uint32_t> resolve_parameter_class(std::string_view target, size_t at, int depth) const;
   void propagate_run_parameters();
   void propagate_every_step();
+  void propagate_uncleared_loops();
   void propagate_compiled();  // compiled.cpp
   // The methods of project subclasses that override `method` (`pkg.Base.forward`) and inherit
   // the base's method `site` unchanged.

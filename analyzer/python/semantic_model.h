@@ -165,6 +165,7 @@ struct FunctionInfo {
   std::vector<std::string> params; // parameter names in order (`self` included); `*` for a splat
   uint32_t device_tensor_params = 0;  // after the join: params some caller hands a device tensor
   bool runs_every_step = false;       // after the join: runs every training step (FunctionFacts)
+  bool looped_without_clearing = false;  // after the join: FunctionFacts::looped_without_clearing
 };
 
 struct LoopInfo {
@@ -242,6 +243,8 @@ class SemanticModel {
   bool parameter_gets_device_tensor(int fn, std::string_view name) const;
   // Whether function `fn` runs every training step (its callers say so; FunctionFacts::every_step).
   bool runs_every_step(int fn) const;
+  // Some loop in the project calls function `fn` without clearing gradients around it.
+  bool looped_without_clearing(int fn) const;
   // `n` runs every step of a training loop: every_iteration() in a file that updates weights,
   // or unguarded code of a function that runs every training step (a model's forward).
   bool every_training_step(TSNode n) const;

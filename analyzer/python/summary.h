@@ -74,6 +74,10 @@ struct CallRef {
   // The innermost loop around it runs the caller's backward after it: one call per step (a
   // call in an epoch loop before the inner batch loop's backward runs once per epoch).
   bool step_of_loop = false;
+  // The innermost loop around it: 1-based within the caller (0: none), and whether that loop
+  // clears gradients itself (`optimizer.zero_grad()`, `p.grad = None` in its body).
+  uint16_t loop = 0;
+  bool loop_clears_grad = false;
   // What each argument is, for the callee's parameters: one character per positional argument,
   // then `|name=c` per keyword one. `t`: a device tensor by the caller's flow; `a` + k: the
   // caller's own parameter k, handed on; `.`: unknown; `*`: a splat (positions end there).
@@ -154,6 +158,9 @@ struct FunctionFacts {
   // (index = FunctionSummary::params); empty: unknown, or call sites disagree. A call of the
   // parameter (`loss_scaler(loss, opt)`, target `pkg.train@4.__call__`) resolves through it.
   std::vector<std::string> param_classes;
+  // Some call site runs it in a loop that clears no gradients, neither itself nor through
+  // another call of that loop: a step function called so accumulates its gradients.
+  bool looped_without_clearing = false;
   // Runs every training step: called, not under a periodic guard, from a training loop before
   // its backward (a model's forward, a loss), by a step function called in a loop, or by such a function.
   bool every_step = false;

@@ -177,3 +177,44 @@ def simulate_lr_schedule(scheduler_cls, initial_lr, steps):
         lrs.append(opt.param_groups[0]["lr"])
         sch.step()
     return lrs
+
+
+class StepTrainer:
+    def __init__(self, model, optimizer, loader):
+        self.model = model
+        self.optimizer = optimizer
+        self.loader = loader
+
+    def train_step(self, x, y):
+        loss = torch.nn.functional.cross_entropy(self.model(x), y)
+        loss.backward()
+        self.optimizer.step()  # expect: TL301
+
+    def train(self, steps):
+        # Gradients are cleared once, before the loop: every later step adds to them.
+        self.optimizer.zero_grad()
+        batches = iter(self.loader)
+        for _ in range(steps):
+            x, y = next(batches)
+            self.train_step(x, y)
+
+
+class StepTrainerClearedBeside:
+    def __init__(self, model, optimizer, loader):
+        self.model = model
+        self.optimizer = optimizer
+        self.loader = loader
+
+    def clear(self):
+        self.optimizer.zero_grad(set_to_none=True)
+
+    def train_step(self, x, y):
+        loss = torch.nn.functional.cross_entropy(self.model(x), y)
+        loss.backward()
+        self.optimizer.step()
+
+    def train(self):
+        # The loop clears through a helper before each step.
+        for x, y in self.loader:
+            self.clear()
+            self.train_step(x, y)
