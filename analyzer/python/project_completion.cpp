@@ -218,6 +218,8 @@ std::vector<TSNode> SemanticModel::arguments_in(IndexQuery::Kind which, TSNode c
   const CallInfo* c = resolved_call(call);
   // A name-only match (`*.update`) says nothing about its arguments.
   if (!c || c->target.empty() || c->target.starts_with("*.") || !index_) return out;
+  // Library calls (most of them) name no project function: one cached answer, no slot lookup.
+  if (!call_resolves(call)) return out;
   note_query(which, c->target);
   std::string slots = index_->argument_slots(which, c->target, options_.module);
   if (slots.empty()) return out;
