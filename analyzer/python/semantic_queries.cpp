@@ -893,18 +893,18 @@ TSNode SemanticModel::alias_origin(TSNode expr, int fn) const {
 
 bool SemanticModel::is_shared_with_caller(TSNode expr, int fn) const {
   const Kinds& k = kinds();
+  auto root_of = [&](TSNode n) {  // `a` of `a.b[0].c`
+    while (ts_node_symbol(n) == k.attribute || ts_node_symbol(n) == k.subscript)
+      n = ts_node_symbol(n) == k.attribute ? field(n, "object") : field(n, "value");
+    return n;
+  };
   // A variable of an enclosing function is the one object its closures share, whatever built it.
-  TSNode own = expr;
-  while (ts_node_symbol(own) == k.attribute || ts_node_symbol(own) == k.subscript)
-    own = ts_node_symbol(own) == k.attribute ? field(own, "object") : field(own, "value");
+  TSNode own = root_of(expr);
   if (ts_node_symbol(own) == k.identifier && text(own) != "self") {
     const Assignment* b = binding(text(own), ts_node_start_byte(own), fn);
     if (b && b->fn >= 0 && b->fn != fn) return true;
   }
-  TSNode origin = alias_origin(expr, fn);
-  TSNode root = origin;
-  while (ts_node_symbol(root) == k.attribute || ts_node_symbol(root) == k.subscript)
-    root = ts_node_symbol(root) == k.attribute ? field(root, "object") : field(root, "value");
+  TSNode root = root_of(alias_origin(expr, fn));
   if (ts_node_symbol(root) != k.identifier) return false;
   if (text(root) == "self") return true;
   const Assignment* b = binding(text(root), ts_node_start_byte(root), fn);
