@@ -25,6 +25,30 @@ bool is_cuda_file(const std::string& file) {
   return e == ".cu" || e == ".cuh";
 }
 
+// How many arguments from argv[i] on are options that make Clang read a file that is neither a
+// source nor a header, or pass flags through unchecked (0: none). A compile database comes with
+// the repository: such a file could be anything on the machine, and Clang's errors about it
+// (a bad line of a sanitizer list, a word of a config file) quote it. A parse needs none of
+// them: profiles, sanitizer and XRay lists, plugins, module maps and caches, precompiled headers,
+// VFS overlays, Clang config and response files, -Xclang / -mllvm pass-throughs.
+size_t reads_other_files(const std::vector<std::string>& argv, size_t i) {
+  static const std::set<std::string> with_value = {"-Xclang", "-mllvm", "-load", "-include-pch", "-ivfsoverlay",
+                                                   "--config", "-fmodule-file", "-fmodules-cache-path", "-B",
+                                                   "--gcc-install-dir", "-fprofile-list", "-fsanitize-ignorelist",
+                                                   "-fsanitize-blacklist", "-fxray-always-instrument",
+                                                   "-fxray-never-instrument", "-fxray-attr-list"};
+  static const char* const prefixes[] = {"@", "--config=", "-fprofile-", "-fsanitize", "-fno-sanitize", "-fxray-",
+                                         "-fplugin", "-fpass-plugin", "-fmodule-map-file=", "-fmodule-file=",
+                                         "-fmodules", "-fprebuilt-module-path", "-fimplicit-module-maps",
+                                         "-fcoverage-", "-fcrash-diagnostics", "-fembed-", "-fcs-profile-",
+                                         "-include-pch", "-ivfsoverlay", "-B", "-Xclang=", "-mllvm=", "--gcc-install-dir="};
+  const std::string& a = argv[i];
+  if (with_value.count(a)) return i + 1 < argv.size() ? 2 : 1;
+  for (const char* p : prefixes)
+    if (std::string_view(a).starts_with(p)) return 1;
+  return 0;
+}
+
 }  // namespace
 
 std::vector<std::string> nvcc_to_clang(const std::vector<std::string>& argv) {
@@ -167,6 +191,10 @@ std::vector<std::string> parse_args(std::vector<std::string> argv, const std::st
         continue;
       }
       if (a == "-c" || a == "-MD" || a == "-MMD" || a == "-M" || a == "-MM") continue;
+      if (size_t n = reads_other_files(argv, i)) {
+        i += n - 1;
+        continue;
+      }
       std::string candidate = fs::absolute(fs::path(dir) / a, ec).lexically_normal().string();
       if (candidate == abs) continue;  // the file itself
       args.push_back(a);

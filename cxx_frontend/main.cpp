@@ -10,6 +10,9 @@
 #include <clang/Tooling/CompilationDatabase.h>
 #include <clang/Tooling/Tooling.h>
 
+#include <llvm/Support/ErrorHandling.h>
+#include <unistd.h>
+
 #include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -41,25 +44,33 @@ struct Request {
 };
 
 // Errors are counted (a file that does not compile is still checked as far as it parsed);
-// warnings are not ours to report.
+// warnings are not ours to report. The first error is kept for a note, quoted only when it is
+// about the analysed file itself: an error in another file (an `-include`d one, a header, a file
+// the command line names) can quote that file, which may be anything on the machine.
 class CountingConsumer : public clang::DiagnosticConsumer {
  public:
   explicit CountingConsumer(FileReport& r) : report_(r) {}
   void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& info) override {
     if (level < clang::DiagnosticsEngine::Error) return;
     ++report_.errors;
-    if (!report_.first_error.empty()) return;
-    llvm::SmallString<160> message;
-    info.FormatDiagnostic(message);
-    std::string where;
-    if (info.hasSourceManager() && info.getLocation().isValid()) {
-      clang::PresumedLoc p = info.getSourceManager().getPresumedLoc(info.getLocation());
-      if (p.isValid()) where = std::string(p.getFilename()) + ":" + std::to_string(p.getLine()) + ":" + std::to_string(p.getColumn()) + ": ";
-    }
-    report_.first_error = where + message.str().str();
+    if (report_.first_error.empty()) report_.first_error = describe(info);
   }
 
  private:
+  static std::string describe(const clang::Diagnostic& info) {
+    if (!info.hasSourceManager() || !info.getLocation().isValid())
+      return "an error in the compile command (not shown: it may quote files outside the analysed sources)";
+    const clang::SourceManager& sm = info.getSourceManager();
+    clang::PresumedLoc p = sm.getPresumedLoc(info.getLocation());
+    std::string where = p.isValid() ? std::string(p.getFilename()) + ":" + std::to_string(p.getLine()) + ":" + std::to_string(p.getColumn()) + ": " : "";
+    bool in_analysed_file = sm.isWrittenInMainFile(sm.getSpellingLoc(info.getLocation())) &&
+                            sm.isWrittenInMainFile(sm.getExpansionLoc(info.getLocation()));
+    if (!in_analysed_file) return where + "an error in an included file (not shown: it may quote files outside the analysed sources)";
+    llvm::SmallString<160> message;
+    info.FormatDiagnostic(message);
+    return where + message.str().str();
+  }
+
   FileReport& report_;
 };
 
@@ -310,6 +321,13 @@ int main(int argc, char** argv) {
     for (const auto& n : check_names()) std::cout << n << "\n";
     return 0;
   }
+  // Clang's fatal errors (a malformed file a flag names) quote the file: only that they happened
+  // is shown; torchlint reports the file as not checked.
+  llvm::install_fatal_error_handler([](void*, const char*, bool) {
+    static const char kMessage[] = "torchlint-cxx: Clang stopped on a fatal error (not shown: it may quote files outside the analysed sources)\n";
+    (void)!::write(2, kMessage, sizeof kMessage - 1);
+    ::_exit(70);
+  });
   json in;
   try {
     in = json::parse(std::cin);
@@ -339,6 +357,9 @@ int main(int argc, char** argv) {
     if (auto it = texts.find(file); it != texts.end() && it->is_string())
       tool.mapVirtualFile(absolute, it->get_ref<const std::string&>());
     tool.setPrintErrorMessage(false);
+    // The driver's errors too (a bad command line, a missing input) go to the report, not stderr.
+    CountingConsumer driver_errors(report);
+    tool.setDiagnosticConsumer(&driver_errors);
     struct Factory : clang::tooling::FrontendActionFactory {
       const Request& r;
       FileReport& out;

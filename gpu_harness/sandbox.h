@@ -25,18 +25,21 @@ class TempDir {
 };
 
 struct CopyLimits {
-  uintmax_t max_file_bytes = uintmax_t{16} << 20;   // larger files are linked, not copied
-  uintmax_t max_total_bytes = uintmax_t{512} << 20;  // beyond it every further file is linked
+  uintmax_t max_file_bytes = uintmax_t{256} << 20;  // larger files are left out
+  uintmax_t max_total_bytes = uintmax_t{1} << 30;   // files that would go beyond it are left out
 };
 
 struct CopyReport {
-  size_t copied = 0, linked = 0;
+  size_t copied = 0;
   uintmax_t bytes = 0;
+  std::vector<std::string> left_out;  // over the limits: paths relative to `from`
 };
 
-// Copies `from` into `to`. Version-control, cache and build folders are skipped; virtual environments
-// and files over the limits become symbolic links (read by the program, never rewritten by
-// torchlint). Throws std::runtime_error when `from` cannot be read.
+// Copies `from` into `to` (a reflink where the file system can, else a copy). Version-control,
+// cache, build and virtual-environment folders are skipped (the interpreter runs from where it
+// is installed); files over the limits are left out. Nothing in the copy leads back into
+// `from`: a symbolic link to a file of the project points to its copy (links to places outside
+// the project are kept as they are). Throws std::runtime_error when `from` cannot be read.
 CopyReport copy_project(const std::filesystem::path& from, const std::filesystem::path& to,
                         const CopyLimits& limits = {});
 

@@ -8,7 +8,7 @@ cd "$root"
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(fuzz_python fuzz_rule_pack fuzz_config fuzz_baseline fuzz_diff fuzz_probe_output fuzz_compile_db)
+[ ${#targets[@]} -eq 0 ] && targets=(fuzz_python fuzz_rule_pack fuzz_config fuzz_baseline fuzz_diff fuzz_probe_output fuzz_compile_db fuzz_lsp_framing)
 "$root/scripts/sanitize.sh" --build-only
 out=build-sanitize/fuzz
 corpus() {  # corpus TARGET: the seed files for one target
@@ -20,6 +20,7 @@ corpus() {  # corpus TARGET: the seed files for one target
     fuzz_diff) echo tests/fuzz_seeds/hunks.diff ;;
     fuzz_probe_output) echo tests/fuzz_seeds/probe.jsonl ;;
     fuzz_compile_db) echo tests/fuzz_seeds/compile_commands.json ;;
+    fuzz_lsp_framing) echo tests/fuzz_seeds/lsp_session.txt ;;
   esac
 }
 total=0

@@ -12,7 +12,8 @@ for pair in cmake:cmake ninja:ninja-build g++:g++ python3:python3 node:nodejs np
 done
 # Libraries: Debian's development packages.
 # libclang-16-dev: the C/C++/CUDA front end (torchlint-cxx) on Clang 16, Debian 12's newest.
-for p in libclang-16-dev libclang-cpp16-dev llvm-16-dev clang-16 libyaml-cpp-dev doctest-dev libcli11-dev libfmt-dev nlohmann-json3-dev libtomlplusplus-dev git pre-commit neovim python3-jsonschema python3-yaml; do
+# libssl-dev: libcrypto, whose HMAC-SHA-256 seals the results cache.
+for p in libclang-16-dev libclang-cpp16-dev llvm-16-dev clang-16 libyaml-cpp-dev doctest-dev libcli11-dev libfmt-dev nlohmann-json3-dev libtomlplusplus-dev libssl-dev git pre-commit neovim python3-jsonschema python3-yaml; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 # The confirmation harness's tests run real PyTorch (CPU): the test command asks for it; the demo

@@ -25,4 +25,8 @@ std::vector<Diagnostic> BufferChecker::check(const std::string& path, const std:
   return result.findings;
 }
 
+std::string BufferChecker::too_large(const std::string& path, uint64_t bytes) {
+  return over_max_file_size(configs_->for_file(path), path, bytes);
+}
+
 }  // namespace torchlint

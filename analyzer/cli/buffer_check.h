@@ -23,6 +23,10 @@ class BufferChecker {
   // Findings with positions and fixes resolved against `text`. Throws ConfigError /
   // RulePackError for a broken configuration of that path.
   std::vector<Diagnostic> check(const std::string& path, const std::string& text);
+  // Why a buffer of `bytes` at `path` is too large to check (over that path's
+  // `max-file-size`), in the words of `torchlint check`'s note; "" when it may be checked.
+  // Throws as `check` does.
+  std::string too_large(const std::string& path, uint64_t bytes);
   // Forget loaded configurations (one changed on disk).
   void reload();
 

@@ -4,9 +4,18 @@
 
 #include <fmt/format.h>
 #include <elf.h>
+#include <fcntl.h>
 #include <link.h>
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+#include <openssl/rand.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -14,6 +23,7 @@
 #include <set>
 
 #include "cli/fixer.h"
+#include "cli/git_diff.h"
 
 namespace torchlint {
 
@@ -101,12 +111,252 @@ std::string hash_rules(const std::vector<const py::RuleSet*>& sets) {
 }
 
 
+namespace {
+constexpr std::string_view kSealTag = "torchlint-hmac-sha256 ";
+constexpr size_t kKeyBytes = 32;
+constexpr size_t kMaxEntryBytes = size_t{256} << 20;  // no entry torchlint writes comes near
+constexpr auto kCollectEvery = std::chrono::hours(24);
+constexpr auto kTempLifetime = std::chrono::hours(1);  // older temporary files belong to no live run
+constexpr const char* kTempFolder = "tmp";
+constexpr const char* kCollectStamp = "last-collected";
+
+// Keeps the folder out of version control without asking the user to.
+void ignore_in_git(const fs::path& dir) {
+  std::error_code ec;
+  if (!fs::exists(dir / ".gitignore", ec)) std::ofstream(dir / ".gitignore") << "*\n";
+}
+
+fs::path key_file() {
+  const char* xdg = std::getenv("XDG_CACHE_HOME");
+  if (xdg && *xdg == '/') return fs::path(xdg) / "torchlint" / "cache-key";
+  const char* home = std::getenv("HOME");
+  if (home && *home == '/') return fs::path(home) / ".cache" / "torchlint" / "cache-key";
+  return {};
+}
+
+// The key in `file` when only its owner, this user, can read it: a key that others can read
+// (or that a repository checkout could have put there) would let them forge entries.
+std::string read_key(const fs::path& file, std::string& why) {
+  int fd = ::open(file.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) {
+    if (errno != ENOENT) why = fmt::format("cannot read its key {}: {}", file.string(), std::strerror(errno));
+    return "";
+  }
+  struct stat st{};
+  std::string key(kKeyBytes, '\0');
+  bool ok = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == ::geteuid() && (st.st_mode & 077) == 0 &&
+            st.st_size == static_cast<off_t>(kKeyBytes) && ::read(fd, key.data(), kKeyBytes) == static_cast<ssize_t>(kKeyBytes);
+  ::close(fd);
+  if (ok) return key;
+  why = fmt::format("its key {} is not a {}-byte file that only you own and can read (mode 0600); remove it and torchlint makes a new one",
+                    file.string(), kKeyBytes);
+  return "";
+}
+
+// A new random key, published with link(): of two runs creating it at once, one wins and
+// both read the winner's.
+void create_key(const fs::path& file) {
+  std::error_code ec;
+  fs::create_directories(file.parent_path(), ec);
+  unsigned char bytes[kKeyBytes];
+  if (RAND_bytes(bytes, sizeof bytes) != 1) return;
+  std::string tmp = file.string() + ".new-XXXXXX";
+  int fd = ::mkstemp(tmp.data());  // mode 0600
+  if (fd < 0) return;
+  bool written = ::write(fd, bytes, sizeof bytes) == static_cast<ssize_t>(sizeof bytes) && ::fsync(fd) == 0;
+  ::close(fd);
+  if (written) (void)::link(tmp.c_str(), file.c_str());
+  ::unlink(tmp.c_str());
+}
+
+std::string mac_of(std::string_view key, std::string_view payload) {
+  unsigned char mac[EVP_MAX_MD_SIZE];
+  unsigned int size = 0;
+  HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()), reinterpret_cast<const unsigned char*>(payload.data()),
+       payload.size(), mac, &size);
+  std::string hex;
+  for (unsigned i = 0; i < size; ++i) hex += fmt::format("{:02x}", mac[i]);
+  return hex;
+}
+
+// A whole regular file (never a link), at most kMaxEntryBytes; marks it used (its mtime,
+// what collection goes by) when it was last marked over a day ago.
+std::optional<std::string> read_entry_file(const std::string& file) {
+  int fd = ::open(file.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) return std::nullopt;
+  struct stat st{};
+  std::optional<std::string> text;
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && static_cast<uintmax_t>(st.st_size) <= kMaxEntryBytes) {
+    std::string bytes(static_cast<size_t>(st.st_size), '\0');
+    if (::read(fd, bytes.data(), bytes.size()) == static_cast<ssize_t>(bytes.size())) text = std::move(bytes);
+    if (text && ::time(nullptr) - st.st_mtime > 24 * 3600) (void)::futimens(fd, nullptr);
+  }
+  ::close(fd);
+  return text;
+}
+
+// Whether git tracks anything under `dir` (a cache committed to the repository). Not in a
+// repository, or no git: nothing is tracked.
+bool tracked_by_git(const fs::path& dir) {
+  std::error_code ec;
+  fs::path abs = fs::absolute(dir, ec).lexically_normal();
+  if (ec || !fs::exists(fs::symlink_status(abs, ec))) return false;
+  if (abs.filename().empty()) abs = abs.parent_path();
+  try {
+    return !run_git("-C " + shell_quote(abs.parent_path().string()) + " ls-files -z -- " + shell_quote(abs.filename().string())).empty();
+  } catch (const GitError&) {
+    return false;
+  }
+}
+
+bool is_hex(std::string_view s) {
+  return std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || (c >= 'a' && c <= 'f'); });
+}
+
+// The names torchlint gives its files; collection touches nothing else.
+bool is_entry_name(std::string_view name) {  // 0123456789abcdef.json, cxx-0123456789abcdef.json
+  if (name.starts_with("cxx-")) name.remove_prefix(4);
+  return name.size() == 21 && name.ends_with(".json") && is_hex(name.substr(0, 16));
+}
+bool is_temp_name(std::string_view name) {  // what write_file_atomically leaves behind a kill
+  size_t at = name.rfind(".torchlint-tmp-");
+  return at != std::string_view::npos && name.size() - at == 15 + 6;
+}
+bool is_version_folder(std::string_view name) {  // v0.1.0
+  return name.size() > 1 && name[0] == 'v' &&
+         std::all_of(name.begin() + 1, name.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '.'; });
+}
+
+// At most once a day (a stamp file says when it last ran): a collection lists every entry.
+void collect_when_due(const fs::path& root) {
+  std::error_code ec;
+  fs::path stamp = root / kCollectStamp;
+  auto last = fs::last_write_time(stamp, ec);
+  if (!ec && fs::file_time_type::clock::now() - last < kCollectEvery) return;
+  std::ofstream{stamp};
+  fs::last_write_time(stamp, fs::file_time_type::clock::now(), ec);
+  collect_cache(root);
+}
+}  // namespace
+
+const std::string& cache_key(std::string* why) {
+  static std::string reason;
+  static const std::string key = [] {
+    fs::path file = key_file();
+    if (file.empty()) {
+      reason = "neither $XDG_CACHE_HOME nor $HOME says where to keep its key";
+      return std::string();
+    }
+    std::string k = read_key(file, reason);
+    if (k.empty() && reason.empty()) {
+      create_key(file);
+      k = read_key(file, reason);
+      if (k.empty() && reason.empty()) reason = "cannot create its key " + file.string();
+    }
+    return k;
+  }();
+  if (why) *why = reason;
+  return key;
+}
+
+std::optional<std::string> read_sealed_entry(const std::string& file) {
+  const std::string& key = cache_key();
+  if (key.empty()) return std::nullopt;
+  std::optional<std::string> text = read_entry_file(file);
+  if (!text || !text->starts_with(kSealTag)) return std::nullopt;
+  size_t newline = text->find('\n');
+  if (newline == std::string::npos) return std::nullopt;
+  std::string_view written = std::string_view(*text).substr(kSealTag.size(), newline - kSealTag.size());
+  std::string_view payload = std::string_view(*text).substr(newline + 1);
+  std::string expected = mac_of(key, payload);
+  if (written.size() != expected.size() || CRYPTO_memcmp(written.data(), expected.data(), expected.size()) != 0) return std::nullopt;
+  return std::string(payload);
+}
+
+void write_sealed_entry(const std::string& file, std::string_view payload) {
+  const std::string& key = cache_key();
+  if (key.empty()) return;
+  write_file_atomically(file, std::string(kSealTag) + mac_of(key, payload) + "\n" + std::string(payload));
+}
+
+void collect_cache(const fs::path& root, const CollectLimits& limits) {
+  struct Entry {
+    fs::path path;
+    fs::file_time_type used;
+    uintmax_t bytes;
+  };
+  std::vector<Entry> kept;
+  auto now = fs::file_time_type::clock::now();
+  std::error_code ec;
+  for (fs::directory_iterator folder(root, ec), end; !ec && folder != end; folder.increment(ec)) {
+    std::string name = folder->path().filename().string();
+    bool versions = is_version_folder(name);
+    if (!(versions || name == kTempFolder) || !folder->is_directory(ec) || folder->is_symlink(ec)) continue;
+    std::error_code inner;
+    for (fs::directory_iterator it(folder->path(), inner); !inner && it != end; it.increment(inner)) {
+      std::error_code one;
+      std::string file = it->path().filename().string();
+      if (it->is_symlink(one) || !it->is_regular_file(one)) continue;
+      auto used = it->last_write_time(one);
+      if (one) continue;
+      if (is_temp_name(file)) {
+        if (now - used > kTempLifetime) fs::remove(it->path(), one);
+      } else if (versions && is_entry_name(file)) {
+        if (now - used > limits.max_unused) fs::remove(it->path(), one);
+        else kept.push_back({it->path(), used, it->file_size(one)});
+      }
+    }
+    if (versions) fs::remove(folder->path(), inner);  // only when it is empty
+  }
+  uintmax_t total = 0;
+  for (const Entry& e : kept) total += e.bytes;
+  std::sort(kept.begin(), kept.end(), [](const Entry& a, const Entry& b) { return a.used < b.used; });
+  for (const Entry& e : kept) {
+    if (total <= limits.max_bytes) break;
+    fs::remove(e.path, ec);
+    total -= e.bytes;
+  }
+}
+
+std::string private_temp_dir(const fs::path& root) {
+  std::error_code ec;
+  if (fs::is_symlink(root, ec)) return "";  // a repository's link would lead the files elsewhere
+  fs::create_directories(root, ec);
+  ignore_in_git(root);
+  fs::path dir = root / kTempFolder;
+  (void)::mkdir(dir.c_str(), 0700);
+  struct stat st{};
+  if (::lstat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != ::geteuid() || (st.st_mode & 077) != 0) return "";
+  ignore_in_git(dir);  // whatever the folder above says
+  return dir.string();
+}
+
+std::unique_ptr<ResultCache> open_result_cache(const std::string& dir, std::string rules_hash, std::string& note) {
+  std::string why;
+  if (cache_key(&why).empty()) {
+    note = "the cache is off: " + why;
+    return nullptr;
+  }
+  if (tracked_by_git(dir)) {
+    note = "the cache is off: git tracks files in " + dir + " (a committed cache is never read)";
+    return nullptr;
+  }
+  return std::make_unique<ResultCache>(dir, std::move(rules_hash));
+}
+
 ResultCache::ResultCache(std::string dir, std::string rules_hash)
-    : dir_((fs::path(dir) / (std::string("v") + version())).string()), rules_hash_(std::move(rules_hash)) {
+    : root_(std::move(dir)), dir_((fs::path(root_) / (std::string("v") + version())).string()), rules_hash_(std::move(rules_hash)) {
   std::error_code ec;
   fs::create_directories(dir_, ec);
-  // Keep the cache out of version control without asking the user to.
-  if (!fs::exists(fs::path(dir) / ".gitignore", ec)) std::ofstream(fs::path(dir) / ".gitignore") << "*\n";
+  ignore_in_git(root_);
+}
+
+ResultCache::~ResultCache() {
+  try {
+    collect_when_due(root_);
+  } catch (const std::exception&) {
+    // Collection is housekeeping: the run's results stand without it.
+  }
 }
 
 std::string ResultCache::file_for(const std::string& path) const {
@@ -188,10 +438,10 @@ py::FileSummary summary_from_json(const json& j) {
 }  // namespace
 
 std::optional<CacheEntry> ResultCache::load(const std::string& path, uint64_t hash) const {
-  std::ifstream in(file_for(path), std::ios::binary);
-  if (!in) return std::nullopt;
+  std::optional<std::string> payload = read_sealed_entry(file_for(path));
+  if (!payload) return std::nullopt;  // none, or not written by torchlint for this user
   try {
-    json j = json::parse(in);
+    json j = json::parse(*payload);
     if (j.at("path").get<std::string>() != path || j.at("content_hash").get<uint64_t>() != hash) return std::nullopt;
     // The summary is the analyzer's reading of the file: another build may read it otherwise.
     if (j.at("analyzer").get<std::string>() != analyzer_key()) return std::nullopt;
@@ -262,7 +512,7 @@ void ResultCache::store(const std::string& path, const CacheEntry& e) const {
             {"queries", queries_to_json(e.queries)},
             {"findings", findings}};
   if (e.syntax_error_offset) j["syntax_error_offset"] = *e.syntax_error_offset;
-  write_file_atomically(file_for(path), j.dump(-1, ' ', false, json::error_handler_t::replace));
+  write_sealed_entry(file_for(path), j.dump(-1, ' ', false, json::error_handler_t::replace));
 }
 
 }  // namespace torchlint

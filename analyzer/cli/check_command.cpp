@@ -229,6 +229,7 @@ std::string read_stdin() {
 int run_check(CheckOptions o) {
   py::set_lint_test_files_as_code(o.include_tests);
   set_analysis_memory_budget(o.memory_budget_mb << 20);
+  set_analysis_timeout(std::chrono::milliseconds(static_cast<long long>(o.file_timeout_seconds * 1000)));
   std::string head_commit;
   if (!o.github_event.empty()) {
     auto [base, head] = pull_request_commits(o.github_event);
@@ -242,6 +243,7 @@ int run_check(CheckOptions o) {
   if (!from_stdin && !o.stdin_filename.empty()) throw ConfigError("--stdin-filename needs `-` as the path");
   if (o.staged && !o.diff_base.empty()) throw ConfigError("--staged and --diff-base cannot be combined");
   if (o.staged && (o.fix || o.diff)) throw ConfigError("--staged checks the index; it cannot be combined with --fix or --diff");
+  if (o.max_file_size_mib) o.config.push_back(fmt::format("max-file-size = {}", o.max_file_size_mib));
   ConfigFlags config_flags = split_config_flags(o.config);
   for (const auto& v : o.per_file_ignores) parse_per_file_ignore(v);  // a malformed value is an error even with no files
   std::optional<ChangedLines> changed;
@@ -272,9 +274,9 @@ int run_check(CheckOptions o) {
     }
     std::sort(found.files.begin(), found.files.end());
   }
-  for (const auto& e : found.errors) std::cerr << "error: " << e << "\n";
+  for (const auto& e : found.errors) std::cerr << "error: " << printable(e) << "\n";
   if (!o.quiet)
-    for (const auto& n : found.notes) std::cerr << "note: " << n << "\n";
+    for (const auto& n : found.notes) std::cerr << "note: " << printable(n) << "\n";
 
   // Per file: its configuration, whether it is excluded, its rule set.
   std::set<std::string> named(found.named.begin(), found.named.end());
@@ -304,6 +306,12 @@ int run_check(CheckOptions o) {
     }
     bool force = o.force_exclude || c.force_exclude;
     if ((!named.count(f) || force) && config_excludes(c, f)) continue;
+    std::error_code size_ec;
+    uint64_t size = from_stdin ? stdin_texts[i].size() : fs::file_size(f, size_ec);
+    if (std::string note = over_max_file_size(c, f, size_ec ? 0 : size); !note.empty()) {
+      if (!o.quiet) std::cerr << "note: " << note << "\n";
+      continue;
+    }
     files.push_back(f);
     if (from_stdin) texts.push_back(stdin_texts[i]);
     per_file.push_back(set);
@@ -311,7 +319,7 @@ int run_check(CheckOptions o) {
   }
   if (rule_sets.empty()) rule_sets[{&configs.defaults(), ""}] = rule_set_for(configs.defaults(), o);  // flags are checked even with no files
   if (o.show_files) {
-    for (const auto& f : files) std::cout << f << "\n";
+    for (const auto& f : files) std::cout << printable(f) << "\n";
     return kExitClean;
   }
   if (o.show_settings) {
@@ -328,8 +336,9 @@ int run_check(CheckOptions o) {
   if (o.cache_dir.empty())
     if (const char* env = std::getenv("TORCHLINT_CACHE_DIR"); env && *env) o.cache_dir = env;
   if (o.confirm) o.no_cache = true;  // the fixed twins' edits are not cached
-  if (!o.no_cache && !from_stdin)
-    cache = std::make_unique<ResultCache>(o.cache_dir.empty() ? default_cache_dir(files) : o.cache_dir, hash_rules(per_file));
+  std::string cache_root = o.cache_dir.empty() ? default_cache_dir(files) : o.cache_dir;  // --fix's temporary files too
+  std::string cache_note;
+  if (!o.no_cache && !from_stdin) cache = open_result_cache(cache_root, hash_rules(per_file), cache_note);
   if (o.staged)
     for (const auto& f : files) texts.push_back(staged_text(changed->repo_root, absolute(f)));
   bool in_memory = o.staged || from_stdin;
@@ -362,6 +371,7 @@ int run_check(CheckOptions o) {
       r->summary.lines += c.lines;
       std::stable_sort(r->findings.begin(), r->findings.end(), diagnostic_less);
     }
+    if (!cache_note.empty()) r->summary.notes.push_back(cache_note);
     if (changed) keep_changed(r->findings, *changed);
     std::erase_if(r->findings, [&](const Diagnostic& d) {
       return per_file_ignored(configs.for_file(d.path), d) || per_file_ignored(cli_ignores, d);
@@ -372,9 +382,9 @@ int run_check(CheckOptions o) {
   if (o.fix || o.diff) {
     bool write = !o.diff && !from_stdin;
     std::map<std::string, std::string> fixed_texts;
-    FixOutcome fixed = apply_fixes(*result_ptr, rules_for, jobs, {o.unsafe_fixes, write}, std::cout,
+    FixOutcome fixed = apply_fixes(*result_ptr, rules_for, jobs, {o.unsafe_fixes, write, cache_root}, std::cout,
                                    from_stdin && !o.diff ? &fixed_texts : nullptr, use_color(o.color, STDOUT_FILENO));
-    for (const auto& n : fixed.notes) std::cerr << "warning: " << n << "\n";
+    for (const auto& n : fixed.notes) std::cerr << "warning: " << printable(n) << "\n";
     if (o.diff) {
       std::cerr << fmt::format("{} would change {}.\n", plural(fixed.fixes_applied, "fix", "es"),
                                plural(fixed.files_changed, "file"));
@@ -388,7 +398,7 @@ int run_check(CheckOptions o) {
       std::cerr << fmt::format("Applied {} in {}.\n", plural(fixed.fixes_applied, "fix", "es"), plural(fixed.files_changed, "file"));
       if (o.show_fixes)
         for (const auto& [path, by_rule] : fixed.by_file)
-          for (const auto& [rule, n] : by_rule) std::cerr << fmt::format("  {}: {} × {}\n", path, n, rule);
+          for (const auto& [rule, n] : by_rule) std::cerr << fmt::format("  {}: {} × {}\n", printable(path), n, rule);
     }
     if (fixed.files_changed > 0) {
       result_ptr.reset();  // one run's results in memory at a time
@@ -396,7 +406,8 @@ int run_check(CheckOptions o) {
     }
     if (from_stdin) {  // the findings that remain, on stderr: stdout holds the source
       for (const auto& d : result_ptr->findings)
-        std::cerr << fmt::format("{}:{}:{}: {} [{}] {}\n", d.path, d.start.line, d.start.column, d.rule_id, d.rule_name, d.message);
+        std::cerr << fmt::format("{}:{}:{}: {} [{}] {}\n", printable(d.path), d.start.line, d.start.column, printable(d.rule_id),
+                                 printable(d.rule_name), printable(d.message, Whitespace::Keep));
       return !result_ptr->findings.empty() && !o.exit_zero ? kExitFindings : kExitClean;
     }
   }

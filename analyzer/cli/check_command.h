@@ -37,6 +37,8 @@ struct CheckOptions {
   std::string compile_db;     // -p DIR: the compile_commands.json of C/C++/CUDA files
   bool fast_headers = false;  // torchlint's torch/CUDA header shim before the real headers
   size_t memory_budget_mb = kDefaultAnalysisMemoryBudget >> 20;  // trees kept between the analysis phases
+  double file_timeout_seconds = kDefaultAnalysisTimeout.count() / 1000.0;  // per file, 0 for none
+  uint64_t max_file_size_mib = 0;  // --max-file-size: as `max-file-size = N` on every configuration
   bool confirm = false;           // run each finding that has an experiment (--confirm)
   ConfirmOptions confirm_options;
   // `torchlint confirm FILE:LINE`: only the findings on this line of this file (absolute path).

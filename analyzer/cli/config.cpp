@@ -9,6 +9,8 @@
 
 #include "cli/discover.h"
 #include "cli/toml_safe.h"
+#include "core/file_reading.h"
+#include "rulepack/document_budget.h"
 #include "rulepack/loader.h"
 
 namespace toml {
@@ -22,7 +24,7 @@ namespace fs = std::filesystem;
 const std::vector<std::string>& config_keys() {
   static const std::vector<std::string> keys = {
       "select",        "ignore",  "extend-select", "extend-ignore", "per-file-ignores", "exclude",
-      "force-exclude", "extend-rules", "severity", "torch-version", "options"};
+      "force-exclude", "extend-rules", "severity", "torch-version", "max-file-size", "options"};
   return keys;
 }
 
@@ -31,9 +33,9 @@ namespace {
 // A configuration value, whichever syntax it was written in: TOML and YAML are read into
 // this and judged by one reader, so both give the same errors at their own positions.
 struct RawValue {
-  enum Kind { kString, kBool, kList, kTable, kOther } kind = kOther;
+  enum Kind { kString, kBool, kInteger, kList, kTable, kOther } kind = kOther;
   std::string where;  // file:line:col
-  std::string text;   // kString (and YAML scalars)
+  std::string text;   // kString (and YAML scalars), kInteger (its digits)
   bool flag = false;  // kBool
   std::vector<RawValue> items;                                 // kList
   // kTable, in source order: names, values and where each key is (parallel lists; a vector of
@@ -47,45 +49,59 @@ std::string at(const std::string& path, int line, int column) {
   return path + ":" + std::to_string(line) + ":" + std::to_string(column);
 }
 
-RawValue from_toml(const std::string& path, const toml::node& n) {
+// Both readers walk the parsed document through a DocumentBudget: YAML aliases can make it
+// cyclic or exponentially large, and TOML arrays can be long.
+void enter(const DocumentBudget::Enter& entered, const std::string& where) {
+  if (std::string exceeded = entered.exceeded(); !exceeded.empty())
+    throw ConfigError(where + ": values in the configuration " + exceeded);
+}
+
+RawValue from_toml(const std::string& path, const toml::node& n, DocumentBudget& budget) {
   RawValue v;
   v.where = at(path, n.source().begin.line, n.source().begin.column);
+  DocumentBudget::Enter entered(budget);
+  enter(entered, v.where);
   if (auto s = n.value<std::string>(); s && n.is_string()) {
     v.kind = RawValue::kString;
     v.text = *s;
   } else if (n.is_boolean()) {
     v.kind = RawValue::kBool;
     v.flag = *n.value<bool>();
+  } else if (n.is_integer()) {
+    v.kind = RawValue::kInteger;
+    v.text = std::to_string(*n.value<int64_t>());
   } else if (const toml::array* a = n.as_array()) {
     v.kind = RawValue::kList;
-    for (const toml::node& item : *a) v.items.push_back(from_toml(path, item));
+    for (const toml::node& item : *a) v.items.push_back(from_toml(path, item, budget));
   } else if (const toml::table* t = n.as_table()) {
     v.kind = RawValue::kTable;
     for (const auto& [key, value] : *t) {
       v.field_names.emplace_back(key.str());
-      v.field_values.push_back(from_toml(path, value));
+      v.field_values.push_back(from_toml(path, value, budget));
       v.field_where.push_back(at(path, key.source().begin.line, key.source().begin.column));
     }
   }
   return v;
 }
 
-RawValue from_yaml(const std::string& path, const YAML::Node& n) {
+RawValue from_yaml(const std::string& path, const YAML::Node& n, DocumentBudget& budget) {
   RawValue v;
   v.where = at(path, n.Mark().line + 1, n.Mark().column + 1);
+  DocumentBudget::Enter entered(budget);
+  enter(entered, v.where);
   if (n.IsScalar()) {
     v.kind = RawValue::kString;
     v.text = n.Scalar();
     if (v.text == "true" || v.text == "false") v.flag = v.text == "true";
   } else if (n.IsSequence()) {
     v.kind = RawValue::kList;
-    for (const auto& item : n) v.items.push_back(from_yaml(path, item));
+    for (const auto& item : n) v.items.push_back(from_yaml(path, item, budget));
   } else if (n.IsMap()) {
     v.kind = RawValue::kTable;
     for (auto it = n.begin(); it != n.end(); ++it) {
       YAML::Node key = it->first, value = it->second;  // copies: `it->` yields a temporary proxy
       v.field_names.push_back(key.Scalar());
-      v.field_values.push_back(from_yaml(path, value));
+      v.field_values.push_back(from_yaml(path, value, budget));
       v.field_where.push_back(at(path, key.Mark().line + 1, key.Mark().column + 1));
     }
   }
@@ -103,6 +119,9 @@ class ConfigReader {
     for (size_t i = 0; i < table.field_names.size(); ++i)
       read_key(table.field_names[i], table.field_where[i], table.field_values[i]);
   }
+
+  // Where each `extend-rules` entry was written, parallel to Config::extend_rules.
+  std::vector<std::string> pack_where;
 
  private:
   void error(const std::string& where, const std::string& what) { errors_.push_back(where + ": " + what); }
@@ -141,7 +160,13 @@ class ConfigReader {
     } else if (key == "exclude") {
       if (auto s = strings(key, v)) c_.exclude = *s;
     } else if (key == "extend-rules") {
-      if (auto s = strings(key, v)) c_.extend_rules = *s;
+      if (auto s = strings(key, v)) {
+        c_.extend_rules = *s;
+        pack_where.clear();
+        for (const RawValue& item : v.items) pack_where.push_back(item.where);
+      }
+    } else if (key == "max-file-size") {
+      read_max_file_size(v);
     } else if (key == "force-exclude") {
       if (v.kind == RawValue::kBool || (v.kind == RawValue::kString && (v.text == "true" || v.text == "false")))
         c_.force_exclude = v.flag;
@@ -168,6 +193,16 @@ class ConfigReader {
                                 (v.kind == RawValue::kString ? "`" + v.text + "`" : "an unquoted value"));
     c_.torch_version = version;
     c_.torch_version_where = v.where;
+  }
+
+  // Whole MiB, as `--max-file-size` takes it; byte offsets are 32-bit, so below 4 GiB.
+  void read_max_file_size(const RawValue& v) {
+    bool digits = (v.kind == RawValue::kInteger || v.kind == RawValue::kString) && !v.text.empty() &&
+                  v.text.size() <= 4 && v.text.find_first_not_of("0123456789") == std::string::npos;
+    uint64_t mib = digits ? std::stoull(v.text) : 0;
+    if (mib < 1 || mib > kMaxFileSizeMiB)
+      return error(v.where, "`max-file-size` must be a whole number of MiB from 1 to " + std::to_string(kMaxFileSizeMiB));
+    c_.max_file_size = mib << 20;
   }
 
   void read_table(const std::string& key, const RawValue& v) {
@@ -204,9 +239,41 @@ class ConfigReader {
 };
 
 std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ConfigError(path + ": cannot read the configuration");
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  FileRead file = read_regular_file(path, kMaxRulePackBytes);  // as small as rule packs
+  if (!file.ok()) throw ConfigError(path + ": " + file.problem + "; cannot use it as the configuration");
+  return std::move(file.text);
+}
+
+// The folder a repository's configuration may name files in: the top of its git work tree
+// (a `.git` folder or file), else its own folder. Symbolic links resolved.
+fs::path project_root_of(const fs::path& config_dir) {
+  std::error_code ec;
+  fs::path dir = fs::weakly_canonical(fs::absolute(config_dir, ec), ec);
+  for (fs::path p = dir; !p.empty(); p = p.parent_path()) {
+    if (fs::exists(p / ".git", ec)) return p;
+    if (p == p.parent_path()) break;
+  }
+  return dir;
+}
+
+// A configuration in a repository names rule packs inside that repository only: a pull request
+// must not make torchlint read the CI machine's other files. Entries that lead elsewhere
+// (`../`, absolute paths, symbolic links) are errors at their position, and dropped.
+void keep_packs_inside_project(Config& c, const std::vector<std::string>& where, std::vector<std::string>& errors) {
+  fs::path root = project_root_of(c.root.empty() ? "." : c.root);
+  std::vector<std::string> kept;
+  for (size_t i = 0; i < c.extend_rules.size(); ++i) {
+    std::error_code ec;
+    fs::path target = fs::weakly_canonical(fs::absolute(c.extend_rules[i], ec), ec);
+    if (!ec && is_within(target, root)) {
+      kept.push_back(c.extend_rules[i]);
+      continue;
+    }
+    errors.push_back((i < where.size() ? where[i] : c.path) + ": `extend-rules` entry `" + c.extend_rules[i] +
+                     "` is outside the project (" + root.string() +
+                     "); a configuration names rule packs inside its project, `--rules` names any");
+  }
+  c.extend_rules = std::move(kept);
 }
 
 std::string joined(const std::vector<std::string>& errors) {
@@ -283,23 +350,26 @@ std::optional<Config> load_config_file(const std::string& path) { return parse_c
 std::optional<Config> parse_config_text(const std::string& text, const std::string& path) {
   Config c;
   std::vector<std::string> errors;
+  DocumentBudget budget;
+  ConfigReader reader(c, errors);
   if (fs::path(path).extension() == ".toml") {
     toml::table doc = parse_toml(text, path);
     const toml::node* own = doc["tool"]["torchlint"].node();
     if (!own) return std::nullopt;
-    ConfigReader(c, errors).read(from_toml(path, *own));
+    reader.read(from_toml(path, *own, budget));
   } else {
     try {
       YAML::Node root = YAML::Load(text);
-      if (!root.IsNull()) ConfigReader(c, errors).read(from_yaml(path, root));
+      if (!root.IsNull()) reader.read(from_yaml(path, root, budget));
     } catch (const YAML::Exception& e) {
       throw ConfigError(at(path, e.mark.line + 1, e.mark.column + 1) + ": invalid YAML: " + e.msg);
     }
   }
-  c.errors = std::move(errors);
   c.path = path;
   c.root = fs::path(path).parent_path().lexically_normal().string();
   for (auto& p : c.extend_rules) p = (fs::path(c.root) / p).lexically_normal().string();
+  keep_packs_inside_project(c, reader.pack_where, errors);
+  c.errors = std::move(errors);
   return c;
 }
 
@@ -311,7 +381,8 @@ void apply_config_overrides(Config& c, const std::vector<std::string>& overrides
     std::string label = "--config '" + o + "'";
     toml::table t = parse_toml(o, label);
     std::vector<std::string> packs_before = c.extend_rules;
-    ConfigReader(c, errors).read(from_toml(label, t));
+    DocumentBudget budget;
+    ConfigReader(c, errors).read(from_toml(label, t, budget));
     if (c.extend_rules != packs_before)  // relative to the working folder, as typed
       for (auto& p : c.extend_rules) p = fs::path(p).lexically_normal().string();
   }
@@ -337,6 +408,8 @@ const Config* ConfigResolver::for_directory(const std::string& dir) {
     fs::path candidate = fs::path(dir) / name;
     std::error_code ec;
     if (!fs::is_regular_file(candidate, ec)) continue;
+    if (fs::is_symlink(candidate, ec) && !is_within(fs::canonical(candidate, ec), project_root_of(dir)))
+      throw ConfigError(candidate.string() + ": a symbolic link out of the project; not read");
     // Name it relative to the working folder when it is below it, as users typed paths.
     fs::path rel = candidate.lexically_relative(fs::current_path(ec));
     if (!rel.empty() && *rel.begin() != "..") candidate = rel;
@@ -380,6 +453,14 @@ bool glob_matches_relative(const std::string& glob, std::string_view rel) {
   return glob_match(glob.front() == '/' ? std::string_view(glob).substr(1) : std::string_view(glob), rel);
 }
 }  // namespace
+
+uint64_t max_file_bytes(const Config& c) { return c.max_file_size.value_or(kDefaultMaxFileSizeMiB << 20); }
+
+std::string over_max_file_size(const Config& c, const std::string& path, uint64_t size) {
+  uint64_t cap = max_file_bytes(c);
+  if (size <= cap) return "";
+  return path + ": " + describe_size(size) + ", over the " + describe_size(cap) + " max-file-size; skipped";
+}
 
 bool config_glob_matches(const Config& c, const std::string& glob, const std::string& path) {
   return glob_matches_relative(glob, relative_to_config(c, path));

@@ -3,6 +3,7 @@
 // .torchlint.yaml before pyproject.toml); `--config KEY=VALUE` overrides apply on top of
 // every configuration, and selection flags on top of that.
 #pragma once
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -27,12 +28,16 @@ struct Config {
   std::vector<std::string> extend_select, extend_ignore;
   std::vector<std::pair<std::string, std::vector<std::string>>> per_file_ignores;  // glob -> codes
   std::vector<std::string> exclude;       // globs
-  std::vector<std::string> extend_rules;  // resolved paths of user rule packs
+  // Resolved paths of user rule packs; from a configuration file, only those inside its project
+  // (the top of its git work tree, else its folder): the others are errors.
+  std::vector<std::string> extend_rules;
   std::map<std::string, Severity> severity;
   bool force_exclude = false;
   // `torch-version`: the oldest PyTorch the project supports, and where it was written.
   std::optional<TorchVersion> torch_version;
   std::string torch_version_where;
+  // `max-file-size` (written in MiB): larger files are skipped with a note.
+  std::optional<uint64_t> max_file_size;
   // Where each rule code was written, for errors found once the rules are known:
   // "severity", "per-file-ignores", "select", ... -> (code, "file:line:col").
   std::map<std::string, std::vector<std::pair<std::string, std::string>>> code_locations;
@@ -40,6 +45,11 @@ struct Config {
   // codes once the rules are known, so one run lists every problem.
   std::vector<std::string> errors;
 };
+
+// Files larger than this are skipped with a note (`max-file-size`, `--max-file-size`, in MiB):
+// generated code, data saved as .py; their syntax trees would take ~33 bytes per byte.
+constexpr uint64_t kDefaultMaxFileSizeMiB = 10;
+constexpr uint64_t kMaxFileSizeMiB = 4095;  // byte offsets are 32-bit
 
 // The keys a configuration may have (also the source of the JSON Schema).
 const std::vector<std::string>& config_keys();
@@ -75,6 +85,12 @@ class ConfigResolver {
   Config defaults_;
   const Config* explicit_ = nullptr;
 };
+
+// The largest file checked under `c`, in bytes (`max-file-size`, else the default).
+uint64_t max_file_bytes(const Config& c);
+// The note for a file of `size` bytes over that size ("PATH: 12.0 MiB, over the 10 MiB
+// max-file-size; skipped"), or "" when it is within it.
+std::string over_max_file_size(const Config& c, const std::string& path, uint64_t size);
 
 // Whether `path` (relative to the config root) matches a gitignore-style glob; a glob
 // without '/' matches the file name in any folder.

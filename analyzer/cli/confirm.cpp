@@ -100,6 +100,8 @@ const std::string& python_for(const ConfirmOptions& o, std::string& why) {
   if (it == found.end()) {
     std::string version, reason;
     std::string python = harness::find_python(o.python, version, reason);
+    // The program runs in the copy: a relative interpreter path names the one found from here.
+    if (python.find('/') != std::string::npos) python = fs::absolute(python).lexically_normal().string();
     it = found.emplace(o.python, std::make_pair(python, reason)).first;
   }
   why = it->second.second;
@@ -156,7 +158,8 @@ bool fixed_twin(const Diagnostic& d, const ConfirmSpec& spec, std::vector<Edit>&
   return false;
 }
 
-Confirmation confirm_one(const Diagnostic& d, const SourceFile& src, const ConfirmSpec& spec, const ConfirmOptions& o) {
+Confirmation confirm_one(const Diagnostic& d, const SourceFile& src, const ConfirmSpec& spec, const ConfirmOptions& o,
+                         std::ostream& log) {
   const harness::Experiment* e = harness::find_experiment(spec.experiment);
   if (!e) return failed(Verdict::Error, spec.experiment, "unknown experiment `" + spec.experiment + "`");
   auto loop = py::find_loop_site(src.text, d.range, d.region, spec.loop_after);
@@ -191,8 +194,12 @@ Confirmation confirm_one(const Diagnostic& d, const SourceFile& src, const Confi
   if (cwd == ".") cwd = "";
   harness::Variant bad{tmp.path() / "program", script, cwd, ""}, fixed{tmp.path() / "fixed", script, cwd, variant};
   for (const auto* v : {&bad, &fixed}) {
-    harness::copy_project(root, v->workdir);
+    harness::CopyReport copied = harness::copy_project(root, v->workdir);
     harness::write_file(v->workdir / fs::relative(file, root), v == &bad ? bad_text : fixed_text);
+    if (v == &bad && !copied.left_out.empty())
+      log << fmt::format("note: {} left out of the temporary copy of {} (over its size limits): {}\n",
+                         copied.left_out.size() == 1 ? "1 file" : fmt::format("{} files", copied.left_out.size()), root.string(),
+                         fmt::join(copied.left_out.begin(), copied.left_out.begin() + std::min<size_t>(copied.left_out.size(), 5), ", "));
   }
   return harness::confirm_pair(*e, bad, fixed, settings_for(o, python, spec), site);
 }
@@ -221,7 +228,7 @@ void confirm_findings(std::vector<Diagnostic>& findings, const std::map<std::str
     log << fmt::format("confirming {} at {}:{} ({} runs of the program and of its fixed twin)...\n", d.rule_id, d.path, d.start.line,
                        std::max(1, o.repeats));
     try {
-      d.confirmation = confirm_one(d, *src->second, *spec->second->confirm, o);
+      d.confirmation = confirm_one(d, *src->second, *spec->second->confirm, o, log);
     } catch (const std::exception& ex) {
       d.confirmation = failed(Verdict::Error, spec->second->confirm->experiment, ex.what());
     }

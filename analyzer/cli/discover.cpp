@@ -1,66 +1,100 @@
 #include "cli/discover.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
 
+#include "core/file_reading.h"
+#include <unordered_map>
+
 namespace torchlint {
 
 namespace fs = std::filesystem;
 
-bool glob_match(std::string_view p, std::string_view t) {
-  size_t pi = 0, ti = 0;
-  size_t star_p = std::string_view::npos, star_t = 0;
-  while (ti < t.size()) {
-    if (pi + 1 < p.size() && p[pi] == '*' && p[pi + 1] == '*') {
-      // `**/` may also match nothing; `**` matches everything that follows.
-      std::string_view rest = p.substr(pi + 2);
-      if (!rest.empty() && rest[0] == '/') rest.remove_prefix(1);
-      for (size_t k = ti; k <= t.size(); ++k)
-        if ((k == ti || t[k - 1] == '/' || rest.empty()) && glob_match(rest, t.substr(k))) return true;
-      return false;
-    }
-    if (pi < p.size() && p[pi] == '*') {
-      star_p = pi++;
-      star_t = ti;
-      continue;
-    }
-    if (pi < p.size() && p[pi] == '[') {
-      size_t close = p.find(']', pi + 1);
-      if (close != std::string_view::npos && t[ti] != '/') {
-        bool negate = p[pi + 1] == '!' || p[pi + 1] == '^';
-        bool hit = false;
-        for (size_t k = pi + 1 + negate; k < close; ++k) {
-          if (k + 2 < close && p[k + 1] == '-') {
-            hit |= t[ti] >= p[k] && t[ti] <= p[k + 2];
-            k += 2;
-          } else {
-            hit |= t[ti] == p[k];
+namespace {
+
+// gitignore-style matching of the pattern from `pi` against the text from `ti`. A `**` tries
+// every place where the rest of the pattern may start, and that rest may hold more `**`: each
+// (rest, place) outcome is remembered, so ten `**/` cost table lookups, not ten nested loops
+// over the path.
+class GlobMatcher {
+ public:
+  GlobMatcher(std::string_view p, std::string_view t) : p_(p), t_(t) {}
+
+  bool match(size_t pi, size_t ti) {
+    constexpr size_t npos = std::string_view::npos;
+    std::string_view p = p_, t = t_;
+    size_t star_p = npos, star_t = 0;
+    while (ti < t.size()) {
+      if (pi + 1 < p.size() && p[pi] == '*' && p[pi + 1] == '*') return match_after_double_star(pi + 2, ti);
+      if (pi < p.size() && p[pi] == '*') {
+        star_p = pi++;
+        star_t = ti;
+        continue;
+      }
+      if (pi < p.size() && p[pi] == '[') {
+        size_t close = p.find(']', pi + 1);
+        if (close != npos && t[ti] != '/') {
+          bool negate = p[pi + 1] == '!' || p[pi + 1] == '^';
+          bool hit = false;
+          for (size_t k = pi + 1 + negate; k < close; ++k) {
+            if (k + 2 < close && p[k + 1] == '-') {
+              hit |= t[ti] >= p[k] && t[ti] <= p[k + 2];
+              k += 2;
+            } else {
+              hit |= t[ti] == p[k];
+            }
+          }
+          if (hit != negate) {
+            pi = close + 1;
+            ++ti;
+            continue;
           }
         }
-        if (hit != negate) {
-          pi = close + 1;
-          ++ti;
-          continue;
-        }
+      } else if (pi < p.size() && (p[pi] == t[ti] || (p[pi] == '?' && t[ti] != '/') ||
+                                   (p[pi] == '\\' && pi + 1 < p.size() && p[pi + 1] == t[ti]))) {
+        pi += p[pi] == '\\' ? 2 : 1;
+        ++ti;
+        continue;
       }
-    } else if (pi < p.size() && (p[pi] == t[ti] || (p[pi] == '?' && t[ti] != '/') ||
-                                 (p[pi] == '\\' && pi + 1 < p.size() && p[pi + 1] == t[ti]))) {
-      pi += p[pi] == '\\' ? 2 : 1;
-      ++ti;
-      continue;
+      if (star_p != npos && t[star_t] != '/') {
+        pi = star_p + 1;
+        ti = ++star_t;
+        continue;
+      }
+      return false;
     }
-    if (star_p != std::string_view::npos && t[star_t] != '/') {
-      pi = star_p + 1;
-      ti = ++star_t;
-      continue;
-    }
+    while (pi < p.size() && p[pi] == '*') ++pi;
+    return pi == p.size();
+  }
+
+ private:
+  // `**/` may also match nothing; `**` matches everything that follows.
+  bool match_after_double_star(size_t rest, size_t ti) {
+    if (rest < p_.size() && p_[rest] == '/') ++rest;
+    for (size_t k = ti; k <= t_.size(); ++k)
+      if ((k == ti || t_[k - 1] == '/' || rest == p_.size()) && remembered_match(rest, k)) return true;
     return false;
   }
-  while (pi < p.size() && p[pi] == '*') ++pi;
-  return pi == p.size();
-}
+
+  bool remembered_match(size_t pi, size_t ti) {
+    size_t key = pi * (t_.size() + 1) + ti;
+    if (auto it = seen_.find(key); it != seen_.end()) return it->second;
+    bool hit = match(pi, ti);
+    seen_[key] = hit;
+    return hit;
+  }
+
+  std::string_view p_, t_;
+  std::unordered_map<size_t, bool> seen_;
+};
+
+}  // namespace
+
+bool glob_match(std::string_view pattern, std::string_view text) { return GlobMatcher(pattern, text).match(0, 0); }
 
 namespace {
 
@@ -115,10 +149,10 @@ bool ignored(const std::vector<IgnoreRule>& rules, const std::string& rel, bool 
 
 // `#!/usr/bin/env python3` scripts without an extension (pre-commit tags them python).
 bool has_python_shebang(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::string first;
-  std::getline(in, first);
-  return first.starts_with("#!") && first.find("python") != std::string::npos;
+  FileRead head = read_regular_file_head(path, 256);
+  std::string_view text = head.text;
+  std::string_view first = text.substr(0, text.find('\n'));
+  return head.ok() && first.starts_with("#!") && first.find("python") != std::string_view::npos;
 }
 
 // Folders never worth walking (version control, caches, virtual environments, build output):
@@ -134,6 +168,17 @@ bool is_tool_folder(const fs::path& dir) {
   if (names.count(dir.filename().string())) return true;
   std::error_code ec;
   return fs::exists(dir / "pyvenv.cfg", ec);
+}
+
+// "a FIFO", "a socket", "a device", ... for a file found in a walk.
+std::string kind_of(const fs::file_status& st) {
+  switch (st.type()) {
+    case fs::file_type::fifo: return file_type_name(S_IFIFO);
+    case fs::file_type::socket: return file_type_name(S_IFSOCK);
+    case fs::file_type::block:
+    case fs::file_type::character: return file_type_name(S_IFCHR);
+    default: return "a special file";
+  }
 }
 
 }  // namespace
@@ -154,7 +199,11 @@ void walk_directory(const fs::path& root, Discovery& out) {
     auto [dir, rel_dir] = stack.back();
     stack.pop_back();
     std::error_code ec;
-    fs::directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
+    fs::directory_iterator it(dir, ec);
+    if (ec == std::errc::permission_denied && !rel_dir.empty()) {  // the folder named is an error, below
+      out.notes.push_back(dir.string() + ": cannot read the folder (" + ec.message() + "); skipped");
+      continue;
+    }
     if (ec) {
       out.errors.push_back(dir.string() + ": " + ec.message());
       continue;
@@ -173,7 +222,9 @@ void walk_directory(const fs::path& root, Discovery& out) {
         load_gitignore(p, rel + "/", rules);
         stack.push_back({p, rel + "/"});
       } else if (p.extension() == ".py" || p.extension() == ".pyi" || is_cxx_path(p)) {
-        if (it->is_regular_file(sec)) out.files.push_back(p.lexically_normal().string());
+        fs::file_status st = it->status(sec);  // through symbolic links
+        if (fs::is_regular_file(st)) out.files.push_back(p.lexically_normal().string());
+        else if (!sec) out.notes.push_back(p.string() + ": " + kind_of(st) + ", not a regular file; skipped");
       }
     }
   }
@@ -192,6 +243,9 @@ Discovery discover_source_files(const std::vector<std::string>& paths) {
       size_t before = out.files.size();
       walk_directory(fs::path(path), out);
       if (out.files.size() == before) out.notes.push_back(path + ": no Python, C, C++ or CUDA files");
+    } else if (FileRead probe = probe_regular_file(path); !probe.ok()) {
+      // Named, so meant to be checked: a file that cannot be read is an error, as a missing one.
+      out.errors.push_back(path + ": " + probe.problem);
     } else {
       std::string ext = fs::path(path).extension().string();
       if (ext != ".py" && ext != ".pyi" && !is_cxx_path(path) && !has_python_shebang(path)) {

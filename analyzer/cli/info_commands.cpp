@@ -11,6 +11,7 @@
 #include "cli/check_command.h"
 #include "cli/discover.h"
 #include "cli/runner.h"
+#include "cli/terminal.h"
 #include "python/engine.h"
 #include "report/rule_docs.h"
 #include "rulepack/loader.h"
@@ -62,7 +63,7 @@ int run_rule_docs(const std::string& code, bool all, const std::vector<std::stri
     known.push_back(r.name);
   }
   std::string guess = did_you_mean(code, known);
-  std::cerr << "error: no rule `" << code << "`" << (guess.empty() ? "" : "; did you mean `" + guess + "`?") << "\n";
+  std::cerr << "error: no rule " << quoted_value(code) << (guess.empty() ? "" : "; did you mean " + quoted_value(guess) + "?") << "\n";
   return kExitError;
 }
 
@@ -140,7 +141,7 @@ int run_parse(const std::string& path) {
   } else {
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-      std::cerr << "error: " << path << ": cannot read the file\n";
+      std::cerr << "error: " << printable(path) << ": cannot read the file\n";
       return kExitError;
     }
     text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());

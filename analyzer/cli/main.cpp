@@ -13,6 +13,7 @@
 #include "cli/info_commands.h"
 #include "cli/install_hook.h"
 #include "cli/schemas.h"
+#include "cli/terminal.h"
 #include "core/version.h"
 #include "lsp/server.h"
 #include "python/rule_compiler.h"
@@ -68,6 +69,13 @@ void register_selection_options(CLI::App* cmd, CheckOptions& o) {
   cmd->add_option("--memory-budget", o.memory_budget_mb,
                   "MB of syntax trees kept between the analysis phases (default 8); beyond it, memory stays "
                   "bounded and files whose results depend on other files are parsed again");
+  cmd->add_option("--file-timeout", o.file_timeout_seconds,
+                  "Seconds one file's analysis may take (default 10, 0: no limit); a rule that alone takes half "
+                  "of it stops there for that file. What is cut short gets a note")
+      ->check(CLI::Range(0.0, 86400.0));
+  cmd->add_option("--max-file-size", o.max_file_size_mib,
+                  "MiB: larger files are skipped with a note (default 10; the `max-file-size` setting)")
+      ->check(CLI::Range(uint64_t{1}, kMaxFileSizeMiB));
   cmd->add_option("--cache-dir", o.cache_dir, "Where results are cached (default: $TORCHLINT_CACHE_DIR, else .torchlint_cache at the project root)");
   cmd->add_flag("--no-cache", o.no_cache, "Neither read nor write the cache");
   cmd->add_option("--baseline", o.baseline, "Report only findings not recorded in this baseline file");
@@ -146,7 +154,7 @@ int unknown_command(const CLI::App& app, const std::string& word) {
   std::vector<std::string> names;
   for (const auto* sub : app.get_subcommands({})) names.push_back(sub->get_name());
   std::string guess = did_you_mean(word, names);
-  std::cerr << "error: unknown command `" << word << "`" << (guess.empty() ? "" : "; did you mean `" + guess + "`?")
+  std::cerr << "error: unknown command " << quoted_value(word) << (guess.empty() ? "" : "; did you mean `" + guess + "`?")
             << "\n       commands: ";
   for (size_t i = 0; i < names.size(); ++i) std::cerr << (i ? ", " : "") << names[i];
   std::cerr << "\n";
@@ -156,7 +164,7 @@ int unknown_command(const CLI::App& app, const std::string& word) {
 // Prints each line of a (possibly multi-line) error with the `error:` prefix.
 int report_error(const std::string& what) {
   std::istringstream in(what);
-  for (std::string line; std::getline(in, line);) std::cerr << "error: " << line << "\n";
+  for (std::string line; std::getline(in, line);) std::cerr << "error: " << printable(line) << "\n";
   return kExitError;
 }
 

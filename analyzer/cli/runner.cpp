@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "cli/cache.h"
+#include "core/file_reading.h"
 #include "core/interned.h"
 #include "core/suppressions.h"
 
@@ -21,6 +22,12 @@ std::atomic<size_t> analysis_memory_budget{kDefaultAnalysisMemoryBudget};
 }  // namespace
 
 void set_analysis_memory_budget(size_t bytes) { analysis_memory_budget = bytes; }
+
+namespace {
+std::atomic<std::chrono::milliseconds> analysis_timeout{kDefaultAnalysisTimeout};
+}  // namespace
+
+void set_analysis_timeout(std::chrono::milliseconds limit) { analysis_timeout = limit; }
 
 namespace {
 using Clock = std::chrono::steady_clock;
@@ -66,7 +73,7 @@ namespace {
 // ~10 for the model).
 constexpr size_t kAnalysisBytesPerSourceByte = 33;
 // Byte offsets are 32-bit: larger files are skipped with a note.
-constexpr unsigned long long kMaxFileBytes = 0xFFFFFFFFull;
+constexpr uint64_t kMaxFileBytes = 0xFFFFFFFFull - 1;
 constexpr uint32_t kNotIndexed = UINT32_MAX;
 
 // Bytes of trees and models that may stay alive between the phases.
@@ -106,6 +113,8 @@ struct FileWork {
   std::optional<py::ParsedFile> kept;
   size_t kept_bytes = 0;
   std::vector<Diagnostic> findings;
+  // What the last analysis cut short (time, nesting depth): notes, and no cache entry.
+  std::vector<std::string> cut_short;
 };
 
 // Where the parser gave up: the file's findings stay, and this one makes CI notice.
@@ -123,9 +132,14 @@ Diagnostic syntax_error_finding(const SourceFile& file, uint32_t offset, const R
   return d;
 }
 
-std::vector<Diagnostic> check_file(const py::ParsedFile& pf, const py::ProjectIndex& index, const py::RuleSet& rules) {
+std::vector<Diagnostic> check_file(const py::ParsedFile& pf, const py::ProjectIndex& index, const py::RuleSet& rules,
+                                   FileWork& w) {
+  py::RuleLimits limits;
+  if (auto limit = analysis_timeout.load(); limit.count() > 0)
+    limits = {py::Deadline(py::Deadline::Clock::now() + limit), limit / 2};
   pf.model->complete(index);
-  std::vector<Diagnostic> found = py::run_rules(rules, pf);
+  w.cut_short.clear();
+  std::vector<Diagnostic> found = py::run_rules(rules, pf, limits, &w.cut_short);
   std::vector<Comment> comments;
   for (auto [b, e] : pf.model->comments()) comments.push_back({{b, e}});
   std::vector<Suppression> suppressions = parse_suppressions(*pf.file, comments);
@@ -163,22 +177,20 @@ py::ParsedFile parse_and_model(FileWork& w, ThreadStats& st) {
 // file is back in `w`.
 void analyse(FileWork& w, py::ParsedFile pf, const py::ProjectIndex& index, const py::RuleSet& rules, ThreadStats& st) {
   auto t = Clock::now();
-  w.findings = pf.model ? check_file(pf, index, rules) : std::vector<Diagnostic>{};
+  w.findings = pf.model ? check_file(pf, index, rules, w) : std::vector<Diagnostic>{};
   if (pf.model) w.queries = pf.model->index_queries();
   st.rules += seconds_since(t);
   w.file = std::move(pf.file);
 }
 
-std::optional<std::string> read_text(const std::string& path, const std::vector<std::string>* texts, size_t i) {
-  if (texts) return (*texts)[i];
-  std::ifstream in(path, std::ios::binary | std::ios::ate);
-  if (!in) return std::nullopt;
-  std::streamsize size = in.tellg();  // one read of the whole file
-  if (size < 0 || static_cast<unsigned long long>(size) >= kMaxFileBytes) return std::nullopt;
-  in.seekg(0);
-  std::string text(size > 0 ? static_cast<size_t>(size) : 0, '\0');
-  if (size > 0 && !in.read(text.data(), size)) return std::nullopt;
-  return text;
+// The file's text, or why it cannot be checked. Discovery has left out what `max-file-size`
+// excludes; the cap here only keeps byte offsets within 32 bits.
+FileRead read_text(const std::string& path, const std::vector<std::string>* texts, size_t i) {
+  if (!texts) return read_regular_file(path, kMaxFileBytes);
+  FileRead given;
+  given.status = FileRead::kRead;
+  given.text = (*texts)[i];
+  return given;
 }
 
 }  // namespace
@@ -286,19 +298,19 @@ class Run {
   // tree per worker, not one per file.
   void summarise(FileWork& w, size_t i, unsigned t) {
     auto t0 = Clock::now();
-    std::optional<std::string> text = read_text(paths_[i], texts_, i);
+    FileRead read = read_text(paths_[i], texts_, i);
     stats_[t].read += seconds_since(t0);
-    if (!text) {
-      stats_[t].notes.push_back(paths_[i] + ": cannot read the file (or it is 4 GiB or larger); skipped");
+    if (!read.ok()) {
+      stats_[t].notes.push_back(paths_[i] + ": " + read.problem + "; skipped");
       return;
     }
-    if (looks_binary(*text)) {
+    if (looks_binary(read.text)) {
       stats_[t].notes.push_back(paths_[i] + ": looks like a binary file; skipped");
       return;
     }
     w.readable = true;
-    w.hash = content_hash(*text);
-    w.file = std::make_unique<SourceFile>(paths_[i], std::move(*text));
+    w.hash = content_hash(read.text);
+    w.file = std::make_unique<SourceFile>(paths_[i], std::move(read.text));
     w.lines = w.file->lines.line_count();
     if (cache_) w.cached = cache_->load(paths_[i], w.hash);
     if (w.cached) {
@@ -361,18 +373,21 @@ class Run {
       budget_.give_back(w.kept_bytes);
     } else if (!alike) {
       if (!w.file) {
-        std::optional<std::string> text = read_text(paths_[i], texts_, i);
-        if (!text || content_hash(*text) != w.hash) {
+        FileRead again = read_text(paths_[i], texts_, i);
+        if (!again.ok() || content_hash(again.text) != w.hash) {
           stats_[t].notes.push_back(paths_[i] + ": changed or removed during the run; skipped");
           w.findings.clear();
           return;
         }
-        w.file = std::make_unique<SourceFile>(paths_[i], std::move(*text));
+        w.file = std::make_unique<SourceFile>(paths_[i], std::move(again.text));
       }
       analyse(w, parse_and_model(w, stats_[t]), index, *rule_sets_[i], stats_[t]);
       ++stats_[t].analysed_again;
     }
-    if (cache_) cache_->store(paths_[i], CacheEntry{w.hash, summary, key, w.queries, w.findings, w.syntax_error_offset});
+    // Cut short, the findings are not the file's results: analysed again next time, noted each time.
+    stats_[t].notes.insert(stats_[t].notes.end(), w.cut_short.begin(), w.cut_short.end());
+    if (cache_ && w.cut_short.empty())
+      cache_->store(paths_[i], CacheEntry{w.hash, summary, key, w.queries, w.findings, w.syntax_error_offset});
     if (w.findings.empty()) w.file.reset();
   }
 

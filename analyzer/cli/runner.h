@@ -5,6 +5,7 @@
 // not the number of files. Output is sorted, so it never depends on scheduling.
 #pragma once
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -25,6 +26,12 @@ namespace torchlint {
 // 0.99x the CPU of 8 MB at 190 MB).
 constexpr size_t kDefaultAnalysisMemoryBudget = size_t{8} << 20;
 void set_analysis_memory_budget(size_t bytes);
+
+// How long the analysis of one file (its project facts and rules) may take; a rule that
+// alone takes half of it stops there for that file. What is cut short gets a note; the
+// findings made before stay. Zero: no limit.
+constexpr std::chrono::milliseconds kDefaultAnalysisTimeout{10'000};
+void set_analysis_timeout(std::chrono::milliseconds limit);
 
 struct RunTimings {
   double wall_seconds = 0;

@@ -60,6 +60,11 @@ ojson config_schema() {
        {{"type", "string"},
         {"pattern", "^[0-9]+(\\.[0-9]+){0,2}$"},
         {"description", "The oldest PyTorch the project supports, e.g. \"2.4\" (default: read from the dependency files)"}}},
+      {"max-file-size",
+       {{"type", "integer"},
+        {"minimum", 1},
+        {"maximum", kMaxFileSizeMiB},
+        {"description", "MiB: larger files are skipped with a note (default " + std::to_string(kDefaultMaxFileSizeMiB) + ")"}}},
       {"options", {{"type", "object"}, {"maxProperties", 0}, {"description", "Per-rule options (no rule has any yet)"}}},
   };
   ojson s = closed_object(properties(config_keys(), types));

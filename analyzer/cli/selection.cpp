@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/builtin_rules.h"
+#include "cli/terminal.h"
 #include "rulepack/loader.h"
 
 namespace torchlint {
@@ -45,7 +46,7 @@ namespace {
 
 std::string unknown_code(const std::string& code, const std::vector<std::string>& known) {
   std::string guess = did_you_mean(code, known);
-  return "unknown rule selector `" + code + "`" + (guess.empty() ? "" : "; did you mean `" + guess + "`?");
+  return "unknown rule selector " + quoted_value(code) + (guess.empty() ? "" : "; did you mean " + quoted_value(guess) + "?");
 }
 
 }  // namespace

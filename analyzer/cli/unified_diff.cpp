@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 #include <vector>
 
+#include "cli/git_diff.h"
+
 namespace torchlint {
 
 namespace {
@@ -45,7 +47,9 @@ std::string unified_diff(const std::string& path, const std::string& before, con
 
   // Hunks: changes with 3 lines of context, merged when their contexts touch.
   constexpr size_t kContext = 3;
-  std::string out = fmt::format("--- {}\n+++ {}\n", path, path);
+  // Quoted as git quotes names, so that `git apply` reads the name back and a control
+  // character in it never reaches the terminal raw.
+  std::string out = fmt::format("--- {}\n+++ {}\n", git_quote(path), git_quote(path));
   auto emit = [&](char tag, const std::string& text) {
     out += tag;
     out += text;

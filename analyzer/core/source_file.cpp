@@ -55,6 +55,21 @@ void resolve_positions(const SourceFile& file, Diagnostic& d) {
   }
 }
 
+std::string lf_for_lone_crs(std::string text, std::vector<uint32_t>& offsets) {
+  for (size_t i = text.find('\r'); i != std::string::npos; i = text.find('\r', i + 1)) {
+    if (i + 1 < text.size() && text[i + 1] == '\n') continue;  // CRLF
+    text[i] = '\n';
+    offsets.push_back(static_cast<uint32_t>(i));
+  }
+  return text;
+}
+
+std::string with_lone_crs(std::string text, const std::vector<uint32_t>& offsets) {
+  for (uint32_t at : offsets)
+    if (at < text.size() && text[at] == '\n') text[at] = '\r';
+  return text;
+}
+
 bool looks_binary(std::string_view text) {
   return text.substr(0, 8192).find('\0') != std::string_view::npos;
 }

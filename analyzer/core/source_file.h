@@ -23,12 +23,23 @@ class LineIndex {
   std::vector<uint32_t> starts_;
 };
 
+// `text` with LF for every CR not followed by LF; their offsets are added to `offsets`.
+std::string lf_for_lone_crs(std::string text, std::vector<uint32_t>& offsets);
+// `text` with CR back at `offsets` (the inverse of lf_for_lone_crs).
+std::string with_lone_crs(std::string text, const std::vector<uint32_t>& offsets);
+
 struct SourceFile {
   std::string path;
-  std::string text;
+  // Where the file has a lone CR (old Mac OS line ends). Python reads CR, LF and CRLF alike as
+  // line ends; in `text` such a CR is an LF, so the parser and every line computation see one
+  // kind. Byte offsets are unchanged; original_text() puts the CRs back for writing fixes.
+  std::vector<uint32_t> lone_crs;
+  std::string text;  // as read, with LF for each lone CR
   LineIndex lines{std::string_view{}};
 
-  SourceFile(std::string p, std::string t) : path(std::move(p)), text(std::move(t)), lines(text) {}
+  SourceFile(std::string p, std::string t) : path(std::move(p)), text(lf_for_lone_crs(std::move(t), lone_crs)), lines(text) {}
+  // The text as it was read.
+  std::string original_text() const { return with_lone_crs(text, lone_crs); }
 };
 
 // Fills the line/column fields of a diagnostic and its edits from the byte ranges.

@@ -6,7 +6,6 @@
 #include <fstream>
 
 #include "cli/cache.h"
-#include "cli/fixer.h"
 
 namespace fs = std::filesystem;
 using json = nlohmann::json;
@@ -30,11 +29,11 @@ std::string ReportCache::file_for(const std::string& path) const {
 }
 
 std::optional<json> ReportCache::load(const std::string& path) const {
+  std::optional<std::string> text = read_sealed_entry(file_for(path));  // only what torchlint wrote
+  if (!text) return std::nullopt;
   bool ok = false;
-  std::string text = read_all(file_for(path), ok);
-  if (!ok) return std::nullopt;
   try {
-    json entry = json::parse(text);
+    json entry = json::parse(*text);
     if (entry.at("key").get<std::string>() != key_ || entry.at("path").get<std::string>() != path) return std::nullopt;
     for (const auto& [input, hash] : entry.at("inputs").items()) {
       std::string content = read_all(input, ok);
@@ -59,7 +58,7 @@ void ReportCache::store(const std::string& path, const json& report) const {
   json entry = {{"key", key_}, {"path", path}, {"inputs", inputs}, {"report", report}};
   std::error_code ec;
   fs::create_directories(dir_, ec);
-  write_file_atomically(file_for(path), entry.dump());
+  write_sealed_entry(file_for(path), entry.dump());
 }
 
 }  // namespace torchlint::cxx

@@ -6,34 +6,6 @@ namespace torchlint {
 
 using json = nlohmann::json;
 
-std::optional<json> read_message(std::istream& in) {
-  size_t length = 0;
-  bool has_length = false;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.empty()) break;  // end of headers
-    std::string lower;
-    for (char c : line) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (lower.starts_with("content-length:")) {
-      length = std::stoul(line.substr(15));
-      has_length = true;
-    }
-  }
-  if (!in || !has_length) return std::nullopt;
-  std::string body(length, '\0');
-  if (!in.read(body.data(), static_cast<std::streamsize>(length))) return std::nullopt;
-  json msg = json::parse(body, nullptr, false);
-  if (msg.is_discarded()) return json::object();  // unreadable: an empty message, ignored
-  return msg;
-}
-
-void write_message(std::ostream& out, const json& msg) {
-  std::string body = msg.dump(-1, ' ', false, json::error_handler_t::replace);
-  out << "Content-Length: " << body.size() << "\r\n\r\n" << body;
-  out.flush();
-}
-
 std::string path_of_uri(const std::string& uri) {
   std::string s = uri.starts_with("file://") ? uri.substr(7) : uri;
   std::string out;

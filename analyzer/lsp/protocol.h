@@ -1,20 +1,13 @@
-// LSP plumbing: JSON-RPC framing over a stream, file URIs, and byte offsets as LSP positions
-// (0-based lines, UTF-16 code units).
+// LSP plumbing: file URIs, and byte offsets as LSP positions (0-based lines, UTF-16 code
+// units). The framing of messages is lsp/framing.h; their JSON-RPC shape, lsp/jsonrpc.h.
 #pragma once
-#include <istream>
 #include <nlohmann/json.hpp>
-#include <optional>
-#include <ostream>
 #include <string>
 
 #include "core/diagnostic.h"
 #include "core/source_file.h"
 
 namespace torchlint {
-
-// One `Content-Length`-framed message; nullopt at end of input or on a broken frame.
-std::optional<nlohmann::json> read_message(std::istream& in);
-void write_message(std::ostream& out, const nlohmann::json& msg);
 
 // `file:///a%20b/c.py` -> `/a b/c.py`.
 std::string path_of_uri(const std::string& uri);

@@ -6,6 +6,7 @@
 #include <mutex>
 #include <map>
 #include <set>
+#include <tuple>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -276,9 +277,90 @@ std::optional<Fix> build_fix(const FixSpec& spec, TSNode match, const Bindings& 
   return fix;
 }
 
+// The named nodes that sit exactly kMaxAnalysedDepth deep: their subtrees are not analysed.
+// Empty when the file has none (nearly always).
+std::vector<char> too_deep_subtrees(const SemanticModel& model) {
+  std::vector<char> pruned;
+  std::vector<int32_t> open_ends;  // subtree ends of the current node's ancestors
+  for (int32_t i = 0, n = static_cast<int32_t>(model.node_count()); i < n;) {
+    while (!open_ends.empty() && open_ends.back() <= i) open_ends.pop_back();
+    if (open_ends.size() < kMaxAnalysedDepth) {
+      open_ends.push_back(model.subtree_end(i));
+      ++i;
+      continue;
+    }
+    if (pruned.empty()) pruned.resize(model.node_count());
+    pruned[i] = 1;
+    i = model.subtree_end(i);
+  }
+  return pruned;
+}
+
+// The time each rule has spent on the file: every reading of the clock charges the time since
+// the last one to the rule that ran in between.
+class RuleClock {
+ public:
+  explicit RuleClock(size_t rules) : spent_(rules) {}
+  Deadline::Clock::time_point read(int next_rule) {
+    auto now = Deadline::Clock::now();
+    if (running_ >= 0) spent_[running_] += now - last_;
+    last_ = now;
+    running_ = next_rule;
+    return now;
+  }
+  Deadline::Clock::duration spent(size_t rule) const { return spent_[rule]; }
+
+ private:
+  std::vector<Deadline::Clock::duration> spent_;
+  Deadline::Clock::time_point last_{};
+  int running_ = -1;
+};
+
+// When the evaluation of `rule`, starting `now`, must stop: at the file's deadline, or once
+// the rule has spent its own budget on the file.
+Deadline rule_deadline(const RuleLimits& limits, const RuleClock& clock, size_t rule, Deadline::Clock::time_point now) {
+  if (limits.per_rule == Deadline::Clock::duration::zero()) return limits.file;
+  auto at = now + (limits.per_rule - clock.spent(rule));
+  return Deadline(limits.file.bounded() ? std::min(at, limits.file.at()) : at);
+}
+
+std::string seconds(Deadline::Clock::duration d) {
+  return fmt::format("{:g} s", std::chrono::duration<double>(d).count());
+}
+
+// One problem, one finding: a rule that absorbs another takes over its finding on the same
+// node and carries its help too. Findings are looked up by place, not compared pairwise.
+void absorb_findings(const RuleSet& rules, std::vector<Diagnostic>& out) {
+  std::map<std::tuple<uint32_t, uint32_t, std::string>, std::vector<size_t>> by_place;
+  std::map<std::string, std::vector<size_t>> by_rule;
+  for (const CompiledRule& rule : rules.rules()) {
+    if (rule.spec.absorbs.empty()) continue;
+    if (by_place.empty())
+      for (size_t i = 0; i < out.size(); ++i) {
+        by_place[{out[i].range.start, out[i].range.end, out[i].rule_id}].push_back(i);
+        by_rule[out[i].rule_id].push_back(i);
+      }
+    for (const std::string& absorbed : rule.spec.absorbs) {
+      for (size_t ai : by_rule[rule.spec.id]) {
+        Diagnostic& a = out[ai];
+        if (a.rule_id != rule.spec.id) continue;  // absorbed itself meanwhile
+        for (size_t di : by_place[{a.range.start, a.range.end, absorbed}]) {
+          Diagnostic& d = out[di];
+          if (d.rule_id != absorbed) continue;
+          a.message += "; also (" + d.rule_id + "): " + d.message;
+          if (d.fix && a.fix) a.fix->title += "; " + d.fix->title;
+          d.rule_id.clear();  // dropped below
+        }
+      }
+    }
+  }
+  out.erase(std::remove_if(out.begin(), out.end(), [](const Diagnostic& d) { return d.rule_id.empty(); }), out.end());
+}
+
 }  // namespace
 
-std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& pf) {
+std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& pf, const RuleLimits& limits,
+                                  std::vector<std::string>* notes) {
   std::vector<Diagnostic> out;
   if (!pf.tree || !pf.model) return out;
   const SemanticModel& model = *pf.model;
@@ -296,7 +378,25 @@ std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& pf) {
   for (size_t ri = 0; ri < active.size(); ++ri)
     active[ri] = may_match_file(rules.rules()[ri], words, model.imports());
   std::vector<uint32_t> candidates;
-  for (size_t i = 0; i < model.node_count(); ++i) {
+  MatchCache cache;
+  cache.pruned = too_deep_subtrees(model);
+  RuleClock clock(active.size());
+  bool timed = limits.file.bounded() || limits.per_rule != Deadline::Clock::duration::zero();
+  std::string stopped_rules;  // "TL405 at line 12, ..."
+  bool file_stopped = false;
+  auto line_of = [&](TSNode n) { return pf.file->lines.position(pf.file->text, ts_node_start_byte(n)).line; };
+  auto stop_file = [&](TSNode at) {
+    file_stopped = true;
+    if (notes)
+      notes->push_back(fmt::format("{}: out of time (--file-timeout) at line {}: the rest of the file was not checked; "
+                                   "findings before it are reported",
+                                   pf.file->path, line_of(at)));
+  };
+  for (size_t i = 0; i < model.node_count() && !file_stopped; ++i) {
+    if (!cache.pruned.empty() && cache.pruned[i]) {
+      i = model.subtree_end(static_cast<int32_t>(i)) - 1;
+      continue;
+    }
     TSNode node = model.node_at(i);
     model.set_current(static_cast<int32_t>(i));
     candidates.clear();
@@ -311,7 +411,24 @@ std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& pf) {
       b.literal.clear();
       model.clear_name_evidence();
       model.clear_lower_severity();
-      if (!evaluate(rule.matcher(), node, model, b)) continue;
+      auto now = timed ? clock.read(static_cast<int>(ri)) : Deadline::Clock::time_point{};
+      if (limits.file.passed(now)) {
+        stop_file(node);
+        break;
+      }
+      cache.deadline = rule_deadline(limits, clock, ri, now);
+      bool spent = cache.deadline.passed(now);  // the rule's own budget is used up
+      bool matched = !spent && evaluate(rule.matcher(), node, model, b, &cache);
+      if (spent || cache.deadline.cut_short()) {  // whatever it returned is no result
+        if (limits.file.passed(Deadline::Clock::now())) {
+          stop_file(node);
+          break;
+        }
+        active[ri] = 0;
+        stopped_rules += fmt::format("{}{} at line {}", stopped_rules.empty() ? "" : ", ", rule.spec.id, line_of(node));
+        continue;
+      }
+      if (!matched) continue;
       if (model.never_runs(node)) continue;  // a switched-off stage: nothing there can go wrong
       bool by_name = model.used_name_evidence();
       if (rule.spec.once_per_function) {
@@ -391,22 +508,16 @@ std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& pf) {
     for (const std::string& t : texts) list += (list.empty() ? "`" : "`, `") + t;
     out[index].message += fmt::format(" (the same statement also reads {}`)", list);
   }
-  // One problem, one finding: a rule that absorbs another takes over its finding on the same
-  // node and carries its help too.
-  for (const CompiledRule& rule : rules.rules()) {
-    for (const std::string& absorbed : rule.spec.absorbs) {
-      for (Diagnostic& a : out) {
-        if (a.rule_id != rule.spec.id) continue;
-        for (Diagnostic& d : out) {
-          if (d.rule_id != absorbed || d.range.start != a.range.start || d.range.end != a.range.end) continue;
-          a.message += "; also (" + d.rule_id + "): " + d.message;
-          if (d.fix && a.fix) a.fix->title += "; " + d.fix->title;
-          d.rule_id.clear();  // dropped below
-        }
-      }
-    }
+  absorb_findings(rules, out);
+  if (notes && !stopped_rules.empty())
+    notes->push_back(fmt::format("{}: took more than {} each on this file and stopped there (--file-timeout): {}; their "
+                                 "findings before that point are reported",
+                                 pf.file->path, seconds(limits.per_rule), stopped_rules));
+  if (notes && !cache.pruned.empty()) {
+    auto first = std::find(cache.pruned.begin(), cache.pruned.end(), 1) - cache.pruned.begin();
+    notes->push_back(fmt::format("{}:{}: code nested more than {} levels deep; what lies deeper was not analysed",
+                                 pf.file->path, line_of(model.node_at(first)), kMaxAnalysedDepth));
   }
-  out.erase(std::remove_if(out.begin(), out.end(), [](const Diagnostic& d) { return d.rule_id.empty(); }), out.end());
   return out;
 }
 

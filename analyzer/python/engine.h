@@ -86,6 +86,20 @@ std::string module_name_for_path(std::string_view path);
 ParsedFile parse_file(std::unique_ptr<SourceFile> file, Parser& parser);
 // The second half of parse_file, for callers that time parsing separately.
 ParsedFile build_model(std::unique_ptr<SourceFile> file, Tree tree);
-std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& parsed);
+// How long one file's rules may run. When `file` expires, the traversal stops where it is;
+// a rule that alone spends `per_rule` on the file stops there for that file while the
+// others go on. Findings made before either stay. Zero `per_rule`: no limit per rule.
+struct RuleLimits {
+  Deadline file;
+  Deadline::Clock::duration per_rule{};
+};
+// Code nested deeper than this (in named syntax nodes) is not analysed: asking where a node
+// sits walks its ancestors, so a 100,000-deep `f(f(...))` would cost 10^10 steps. CPython
+// itself rejects code nested much less deeply (200 parentheses).
+constexpr uint32_t kMaxAnalysedDepth = 500;
+// `notes` (may be null) gets what the limits cut short ("PATH: ..."). Such findings are not
+// the file's complete results: a time limit cuts them short by chance, not by the file's content.
+std::vector<Diagnostic> run_rules(const RuleSet& rules, const ParsedFile& parsed, const RuleLimits& limits = {},
+                                  std::vector<std::string>* notes = nullptr);
 
 }  // namespace torchlint::py

@@ -232,6 +232,7 @@ void ModelBuilder::on_function(TSNode n) {
   if (f.parent < 0 && f.class_index < 0) m_.top_level_names_.insert(f.name);
   f.is_eval_by_name = is_eval_function_name(f.name);
   int index = static_cast<int>(m_.functions_.size());
+  m_.function_by_qualname_.try_emplace(f.qualname, index);
   m_.functions_.push_back(std::move(f));
   m_.assignments_.emplace_back();
   m_.function_by_node_[node_key(n)] = index;

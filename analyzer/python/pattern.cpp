@@ -1,9 +1,11 @@
 #include "python/pattern.h"
 
+#include <algorithm>
 #include <cctype>
 #include <mutex>
 #include <span>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "python/head_words.h"
 #include "python/kinds.h"
@@ -87,9 +89,6 @@ PatternNode build(TSNode n, std::string_view src, bool attribute_name) {
   return p;
 }
 
-bool match_children(const std::vector<PatternNode>& ps, size_t pi, std::span<const TSNode> ts, size_t ti,
-                    const SemanticModel& m, Bindings& b);
-
 bool bind_single(const std::string& name, TSNode t, const SemanticModel& m, Bindings& b) {
   if (name.empty()) return true;
   if (const TSNode* prev = b.find(name)) return m.text(*prev) == m.text(t);
@@ -97,39 +96,89 @@ bool bind_single(const std::string& name, TSNode t, const SemanticModel& m, Bind
   return true;
 }
 
-bool match_children(const std::vector<PatternNode>& ps, size_t pi, std::span<const TSNode> ts, size_t ti,
-                    const SemanticModel& m, Bindings& b) {
-  if (pi == ps.size()) return ti == ts.size();
-  const PatternNode& p = ps[pi];
-  if (p.type == PatternNode::Type::MetaMulti) {
-    // Try the longest run first; commas between arguments are part of the run.
-    for (size_t end = ts.size(); end + 1 > ti; --end) {
-      Bindings::Mark mark = b.mark();
-      std::vector<TSNode> run;
-      for (size_t i = ti; i < end; ++i)
-        if (ts_node_is_named(ts[i])) run.push_back(ts[i]);
-      if (!p.text.empty()) b.multi.emplace_back(p.text, std::move(run));
-      if (match_children(ps, pi + 1, ts, end, m, b)) return true;
-      b.rollback(mark);
-      if (end == 0) break;
-    }
+size_t multi_count(const std::vector<PatternNode>& ps) {
+  return std::count_if(ps.begin(), ps.end(), [](const PatternNode& p) { return p.type == PatternNode::Type::MetaMulti; });
+}
+
+// A node's children against a pattern's, where each `$$$` gap takes any run of siblings.
+// Tried naively, k gaps over n children cost O(n^k). A failure from (pattern child, subject
+// child) depends only on the single metavariables bound since this match began (earlier
+// ones are fixed for it; `$$$` runs are never compared), so with two gaps or more each
+// failed state is remembered under those bindings and never tried again: O(k n^2).
+class ChildrenMatch {
+ public:
+  ChildrenMatch(const std::vector<PatternNode>& ps, std::span<const TSNode> ts, const SemanticModel& m, Bindings& b)
+      : ps_(ps), ts_(ts), m_(m), b_(b), start_(b.mark()), remember_(multi_count(ps) >= 2) {}
+
+  bool matches() { return match(0, 0); }
+
+ private:
+  bool match(size_t pi, size_t ti) {
+    if (!remember_) return try_state(pi, ti);
+    std::string key = state_key(pi, ti);
+    if (failed_.count(key)) return false;
+    if (try_state(pi, ti)) return true;
+    failed_.insert(std::move(key));
     return false;
   }
-  // A comma next to `$$$X` is optional: `f($X, $$$REST)` also matches `f(a)`.
-  bool comma_by_multi = p.type == PatternNode::Type::Leaf && p.text == "," &&
-                        ((pi + 1 < ps.size() && ps[pi + 1].type == PatternNode::Type::MetaMulti) ||
-                         (pi > 0 && ps[pi - 1].type == PatternNode::Type::MetaMulti));
-  if (comma_by_multi) {
-    Bindings::Mark mark = b.mark();
-    if (match_children(ps, pi + 1, ts, ti, m, b)) return true;
-    b.rollback(mark);
+
+  // The positions and what this match has bound so far (by node: finer than by text, and
+  // as correct).
+  std::string state_key(size_t pi, size_t ti) const {
+    std::string key;
+    auto add = [&](uint64_t v) { key.append(reinterpret_cast<const char*>(&v), sizeof v); };
+    add(pi);
+    add(ti);
+    for (size_t i = start_.single; i < b_.single.size(); ++i) add(node_key(b_.single[i].second));
+    return key;
   }
-  if (ti == ts.size()) return false;
-  Bindings::Mark mark = b.mark();
-  if (match_pattern(p, ts[ti], m, b) && match_children(ps, pi + 1, ts, ti + 1, m, b)) return true;
-  b.rollback(mark);
-  return false;
-}
+
+  // Every failure leaves the bindings as it found them.
+  bool try_state(size_t pi, size_t ti) {
+    if (pi == ps_.size()) return ti == ts_.size();
+    const PatternNode& p = ps_[pi];
+    if (p.type == PatternNode::Type::MetaMulti) return try_gap(p, pi, ti);
+    // A comma next to `$$$X` is optional: `f($X, $$$REST)` also matches `f(a)`.
+    bool comma_by_multi = p.type == PatternNode::Type::Leaf && p.text == "," &&
+                          ((pi + 1 < ps_.size() && ps_[pi + 1].type == PatternNode::Type::MetaMulti) ||
+                           (pi > 0 && ps_[pi - 1].type == PatternNode::Type::MetaMulti));
+    if (comma_by_multi && match(pi + 1, ti)) return true;
+    if (ti == ts_.size()) return false;
+    Bindings::Mark mark = b_.mark();
+    if (match_pattern(p, ts_[ti], m_, b_) && match(pi + 1, ti + 1)) return true;
+    b_.rollback(mark);
+    return false;
+  }
+
+  // Tries the longest run first; commas between arguments are part of the run. A named run
+  // is bound once and shortened in place, not rebuilt for every length.
+  bool try_gap(const PatternNode& p, size_t pi, size_t ti) {
+    Bindings::Mark mark = b_.mark();
+    if (!p.text.empty()) {
+      std::vector<TSNode> run;
+      for (size_t i = ti; i < ts_.size(); ++i)
+        if (ts_node_is_named(ts_[i])) run.push_back(ts_[i]);
+      b_.multi.emplace_back(p.text, std::move(run));
+    }
+    Bindings::Mark bound = b_.mark();
+    for (size_t end = ts_.size();; --end) {
+      if (match(pi + 1, end)) return true;
+      b_.rollback(bound);
+      if (end == ti) break;
+      if (!p.text.empty() && ts_node_is_named(ts_[end - 1])) b_.multi[mark.multi].second.pop_back();
+    }
+    b_.rollback(mark);
+    return false;
+  }
+
+  const std::vector<PatternNode>& ps_;
+  std::span<const TSNode> ts_;
+  const SemanticModel& m_;
+  Bindings& b_;
+  Bindings::Mark start_;
+  bool remember_;
+  std::unordered_set<std::string> failed_;
+};
 }  // namespace
 
 const TSNode* Bindings::find(std::string_view name) const {
@@ -260,7 +309,7 @@ bool match_pattern(const PatternNode& p, TSNode t, const SemanticModel& m, Bindi
   std::span<const TSNode> children = n <= kInline ? std::span<const TSNode>(inline_children, n)
                                                   : std::span<const TSNode>(heap_children);
   if (!p.has_multi_child && children.size() != p.children.size()) return false;
-  return match_children(p.children, 0, children, 0, m, b);
+  return ChildrenMatch(p.children, children, m, b).matches();
 }
 
 }  // namespace torchlint::py

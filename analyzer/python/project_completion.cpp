@@ -2,6 +2,7 @@
 // the joined facts change in the file (complete()): training loops through helpers in any
 // file, project no-grad decorators and context managers, evaluation code by evidence.
 #include <algorithm>
+#include <unordered_map>
 
 #include "python/kinds.h"
 #include "python/names.h"
@@ -796,6 +797,13 @@ bool SemanticModel::runs_own_data_loop(TSNode loop_node, int fn) const {
 
 void SemanticModel::complete_eval_code() {
   const Kinds& k = kinds();
+  // Per function, where its first training loop ends (a loop after it evaluates what it trained).
+  std::unordered_map<int, uint32_t> first_training_end;
+  for (const auto& [key, l] : loops_) {
+    if (!l.reaches_backward) continue;
+    auto [it, fresh] = first_training_end.try_emplace(l.function, ts_node_end_byte(l.node));
+    if (!fresh) it->second = std::min(it->second, ts_node_end_byte(l.node));
+  }
   // Evaluation loops: after model.eval() in the same function, with no backward.
   for (auto& [key, l] : loops_) {
     if (l.reaches_backward) continue;
@@ -809,11 +817,10 @@ void SemanticModel::complete_eval_code() {
     if (l.eval_loop || ts_node_symbol(l.node) != k.for_statement || !in_no_grad(l.node) ||
         !iterates_data(field(l.node, "right"), l.function))
       continue;
-    bool runs = false, trained_before = false;
+    bool runs = false;
     for (uint32_t c : l.direct_calls) runs = runs || is_model_callee(field(calls_[c].node, "function"));
-    for (auto& [other_key, other] : loops_)
-      if (other.function == l.function && other.reaches_backward && ts_node_end_byte(other.node) <= start)
-        trained_before = true;
+    auto trained = first_training_end.find(l.function);
+    bool trained_before = trained != first_training_end.end() && trained->second <= start;
     l.eval_without_mode = runs && trained_before && !last;
     l.eval_loop = l.eval_without_mode;
   }

@@ -114,6 +114,12 @@ void find_required_text(const PatternNode& p, std::string& best) {
   for (const auto& c : p.children) find_required_text(c, best);
 }
 
+// The `$X` names a pattern compares with what they are already bound to (`$$$X` runs never are).
+void collect_single_metavariables(const PatternNode& p, std::vector<std::string>& out) {
+  if (p.type == PatternNode::Type::Meta && !p.text.empty()) out.push_back(p.text);
+  for (const auto& c : p.children) collect_single_metavariables(c, out);
+}
+
 void find_required_dotted(const PatternNode& p, std::string& best) {
   if (p.type == PatternNode::Type::Dotted) {
     size_t dot = p.text.rfind('.');
@@ -185,6 +191,24 @@ std::vector<std::string> head_words(const Matcher& m, std::optional<TSSymbol> ki
   return best;
 }
 
+// Fills `compared` and `structural` from the matcher's own parts and its sub-rules'.
+void note_what_it_compares(Matcher& m) {
+  if (m.pattern) {
+    std::vector<std::string> names;
+    collect_single_metavariables(*m.pattern, names);
+    m.compared = std::move(names);
+  }
+  m.structural = m.where.empty() && m.early_where.empty() && !m.inside_context;
+  for (const auto* list : {&m.any, &m.all, &m.not_, &m.inside, &m.has}) {
+    for (const Matcher& part : *list) {
+      m.structural = m.structural && part.structural;
+      m.compared.insert(m.compared.end(), part.compared.begin(), part.compared.end());
+    }
+  }
+  std::sort(m.compared.begin(), m.compared.end());
+  m.compared.erase(std::unique(m.compared.begin(), m.compared.end()), m.compared.end());
+}
+
 Matcher compile_match(const MatchSpec& s, const Scope& scope) {
   Matcher m;
   if (s.pattern) {
@@ -226,6 +250,7 @@ Matcher compile_match(const MatchSpec& s, const Scope& scope) {
   });
   if (m.any.size() > 1)
     for (uint32_t i = 0; i < m.any.size(); ++i) m.any_index.add(i, m.any[i].heads);
+  note_what_it_compares(m);
   return m;
 }
 
@@ -384,7 +409,96 @@ CompiledRule compile_rule(RuleSpec spec_in, const TorchRequirement& torch) {
   return r;
 }
 
-bool evaluate(const Matcher& m, TSNode node, const SemanticModel& model, Bindings& b) {
+namespace {
+
+// A `has` search over fewer named nodes than this is cheaper to run again than to remember.
+constexpr int32_t kRememberedSearchNodes = 64;
+
+bool evaluate_has(const Matcher& h, TSNode node, const SemanticModel& model, Bindings& b, MatchCache* cache);
+
+// The key of a remembered search: the matcher, the node and what the names it compares are
+// bound to now.
+std::string search_key(const Matcher& h, TSNode node, const SemanticModel& model, const Bindings& b) {
+  std::string key;
+  auto add = [&](uint64_t v) { key.append(reinterpret_cast<const char*>(&v), sizeof v); };
+  add(reinterpret_cast<uintptr_t>(&h));
+  add(node_key(node));
+  for (const std::string& name : h.compared) {
+    const TSNode* bound = b.find(name);
+    std::string_view text = bound ? model.text(*bound) : std::string_view{};
+    add(bound ? text.size() : UINT64_MAX);
+    key.append(text);
+  }
+  return key;
+}
+
+// `has` over a large subtree, once per key: the outcome and the bindings it added.
+bool remembered_has(const Matcher& h, TSNode node, const SemanticModel& model, Bindings& b, MatchCache& cache) {
+  std::string key = search_key(h, node, model, b);
+  if (auto it = cache.has_outcomes.find(key); it != cache.has_outcomes.end()) {
+    const Bindings& found = it->second.found;
+    b.single.insert(b.single.end(), found.single.begin(), found.single.end());
+    b.multi.insert(b.multi.end(), found.multi.begin(), found.multi.end());
+    b.literal.insert(b.literal.end(), found.literal.begin(), found.literal.end());
+    return it->second.matched;
+  }
+  Bindings::Mark mark = b.mark();
+  bool matched = evaluate_has(h, node, model, b, &cache);
+  if (cache.deadline.expired()) return false;  // cut short: not an outcome to remember
+  MatchCache::Outcome outcome{matched, {}};
+  outcome.found.single.assign(b.single.begin() + mark.single, b.single.end());
+  outcome.found.multi.assign(b.multi.begin() + mark.multi, b.multi.end());
+  outcome.found.literal.assign(b.literal.begin() + mark.literal, b.literal.end());
+  cache.has_outcomes.emplace(std::move(key), std::move(outcome));
+  return matched;
+}
+
+bool evaluate_has(const Matcher& h, TSNode node, const SemanticModel& model, Bindings& b, MatchCache* cache) {
+  bool found = false;
+  if (h.field) {
+    return any_in_field(node, *h.field, [&](TSNode c) {
+      Bindings::Mark mark = b.mark();  // a failed child must not leave its bindings behind
+      if (evaluate(h, c, model, b, cache)) return true;
+      b.rollback(mark);
+      return false;
+    });
+  }
+  if (int32_t at = h.named_only ? model.index_of(node) : -1; at >= 0) {
+    // The named descendants in pre-order, from the node table: no tree walk. A nested
+    // function or class is skipped whole, as the walk below does.
+    for (int32_t i = at + 1, end = model.subtree_end(at); i < end && !found;) {
+      if (cache && cache->deadline.expired()) return false;
+      if (cache && !cache->pruned.empty() && cache->pruned[i]) {  // nested too deep: not analysed
+        i = model.subtree_end(i);
+        continue;
+      }
+      TSNode c = model.node_at(i);
+      bool boundary = is_scope_boundary(ts_node_symbol(c));
+      if (heads_allow(h, c, model)) {
+        Bindings::Mark mark = b.mark();  // a failed descendant must not leave its bindings behind
+        if (evaluate(h, c, model, b, cache)) found = true;
+        else b.rollback(mark);
+      }
+      i = boundary ? model.subtree_end(i) : i + 1;
+    }
+    return found;
+  }
+  walk(node, [&](TSNode c) {
+    if (found || (cache && cache->deadline.expired())) return false;
+    if (same_node(c, node)) return true;
+    if (!heads_allow(h, c, model)) return !is_scope_boundary(ts_node_symbol(c));
+    Bindings::Mark mark = b.mark();  // a failed descendant must not leave its bindings behind
+    if (evaluate(h, c, model, b, cache)) found = true;
+    else b.rollback(mark);
+    return !is_scope_boundary(ts_node_symbol(c));
+  }, [](TSNode) {});
+  return found;
+}
+
+}  // namespace
+
+bool evaluate(const Matcher& m, TSNode node, const SemanticModel& model, Bindings& b, MatchCache* cache) {
+  if (cache && cache->deadline.expired()) return false;
   // A kind none of its parts can start at fails before any of them runs: `inside: {any:
   // [{kind: function_definition}, {kind: module}], has: ...}` must not walk every ancestor.
   if (!m.starts.empty() && std::find(m.starts.begin(), m.starts.end(), ts_node_symbol(node)) == m.starts.end())
@@ -417,12 +531,12 @@ bool evaluate(const Matcher& m, TSNode node, const SemanticModel& model, Binding
            a.has.empty() && !a.inside_context && a.where.empty() && a.bind.empty();
   };
   for (const auto& a : m.all)
-    if (!pure_not(a) && !evaluate(a, node, model, b)) return false;
+    if (!pure_not(a) && !evaluate(a, node, model, b, cache)) return false;
   if (!m.any.empty()) {
     bool any = false;
     auto attempt = [&](uint32_t i) {
       Bindings::Mark mark = b.mark();
-      any = evaluate(m.any[i], node, model, b);
+      any = evaluate(m.any[i], node, model, b, cache);
       if (!any) b.rollback(mark);
       return !any;
     };
@@ -437,10 +551,11 @@ bool evaluate(const Matcher& m, TSNode node, const SemanticModel& model, Binding
     bool found = false;
     TSNode child = node;
     for (TSNode p : model.ancestors(node)) {
+      if (cache && cache->deadline.expired()) return false;
       bool field_ok = !in.field || in_field(p, *in.field, child);
       // A failed attempt must not leave its bindings behind for the next ancestor.
       Bindings::Mark mark = b.mark();
-      if (field_ok && evaluate(in, p, model, b)) found = true;
+      if (field_ok && evaluate(in, p, model, b, cache)) found = true;
       else b.rollback(mark);
       if (found || is_scope_boundary(ts_node_symbol(p))) break;
       child = p;
@@ -448,39 +563,9 @@ bool evaluate(const Matcher& m, TSNode node, const SemanticModel& model, Binding
     if (!found) return false;
   }
   for (const auto& h : m.has) {
-    bool found = false;
-    if (h.field) {
-      found = any_in_field(node, *h.field, [&](TSNode c) {
-        Bindings::Mark mark = b.mark();  // a failed child must not leave its bindings behind
-        if (evaluate(h, c, model, b)) return true;
-        b.rollback(mark);
-        return false;
-      });
-    } else if (int32_t at = h.named_only ? model.index_of(node) : -1; at >= 0) {
-      // The named descendants in pre-order, from the node table: no tree walk. A nested
-      // function or class is skipped whole, as the walk below does.
-      for (int32_t i = at + 1, end = model.subtree_end(at); i < end && !found;) {
-        TSNode c = model.node_at(i);
-        bool boundary = is_scope_boundary(ts_node_symbol(c));
-        if (heads_allow(h, c, model)) {
-          Bindings::Mark mark = b.mark();  // a failed descendant must not leave its bindings behind
-          if (evaluate(h, c, model, b)) found = true;
-          else b.rollback(mark);
-        }
-        i = boundary ? model.subtree_end(i) : i + 1;
-      }
-    } else {
-      walk(node, [&](TSNode c) {
-        if (found) return false;
-        if (same_node(c, node)) return true;
-        if (!heads_allow(h, c, model)) return !is_scope_boundary(ts_node_symbol(c));
-        Bindings::Mark mark = b.mark();  // a failed descendant must not leave its bindings behind
-        if (evaluate(h, c, model, b)) found = true;
-        else b.rollback(mark);
-        return !is_scope_boundary(ts_node_symbol(c));
-      }, [](TSNode) {});
-    }
-    if (!found) return false;
+    int32_t at = cache && h.structural && !h.field && h.named_only ? model.index_of(node) : -1;
+    bool large = at >= 0 && model.subtree_end(at) - at > kRememberedSearchNodes;
+    if (!(large ? remembered_has(h, node, model, b, *cache) : evaluate_has(h, node, model, b, cache))) return false;
   }
   if (!m.where.empty()) {
     PredicateEnv env{model, node, b};
@@ -489,12 +574,12 @@ bool evaluate(const Matcher& m, TSNode node, const SemanticModel& model, Binding
   }
   for (const auto& n : m.not_) {
     Bindings::Mark mark = b.mark();
-    bool hit = evaluate(n, node, model, b);
+    bool hit = evaluate(n, node, model, b, cache);
     b.rollback(mark);
     if (hit) return false;
   }
   for (const auto& a : m.all)
-    if (pure_not(a) && !evaluate(a, node, model, b)) return false;
+    if (pure_not(a) && !evaluate(a, node, model, b, cache)) return false;
   for (const auto& [name, text] : m.bind) b.literal.emplace_back(name, text);
   return true;
 }

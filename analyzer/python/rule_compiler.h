@@ -5,9 +5,11 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/torch_version.h"
+#include "python/deadline.h"
 #include "python/head_words.h"
 #include "python/pattern.h"
 #include "python/predicates.h"
@@ -51,6 +53,28 @@ struct Matcher {
   // It can hold only at named nodes: a `has` search may go through the node table, which
   // holds the named nodes only, instead of walking the tree.
   bool named_only = false;
+  // The single metavariables its patterns compare (`$LD`, not `$_` nor `$$$X`), and whether
+  // nothing in it asks a predicate or context: then, at a given node, its outcome depends
+  // only on what those names are bound to, and a large `has` search can be remembered.
+  std::vector<std::string> compared;
+  bool structural = false;
+};
+
+// What one file's rule run shares across evaluations.
+struct MatchCache {
+  // Checked in the long loops (`has` and `inside` searches); once it has expired, every
+  // evaluation fails, and the caller must discard what the interrupted one returned.
+  Deadline deadline;
+  // Node table indices where searches stop: subtrees nested too deep to analyse (empty: none).
+  std::vector<char> pruned;
+  // Outcomes of structural `has` searches over large subtrees, by (matcher, node, bindings
+  // it compares): a rule asking the same question of a module for each of its calls (TL405)
+  // searches the module once. `found` holds the bindings the search added.
+  struct Outcome {
+    bool matched = false;
+    Bindings found;
+  };
+  std::unordered_map<std::string, Outcome> has_outcomes;
 };
 
 struct CompiledRule {
@@ -90,6 +114,7 @@ bool may_match_file(const CompiledRule& rule, const FileWords& words, const Impo
 // `torch`: the project's PyTorch, which `torch-version` conditions are decided against.
 CompiledRule compile_rule(RuleSpec spec, const TorchRequirement& torch = {});
 
-bool evaluate(const Matcher& m, TSNode node, const SemanticModel& model, Bindings& b);
+// `cache`, when given, bounds the evaluation by its deadline and remembers large searches.
+bool evaluate(const Matcher& m, TSNode node, const SemanticModel& model, Bindings& b, MatchCache* cache = nullptr);
 
 }  // namespace torchlint::py

@@ -544,6 +544,7 @@ class SemanticModel {
   std::vector<FunctionInfo> functions_;
   std::vector<ClassInfo> classes_;
   std::unordered_map<uintptr_t, int> function_by_node_;
+  std::unordered_map<std::string, int> function_by_qualname_;  // the first function of each qualname
   std::unordered_map<uintptr_t, LoopInfo> loops_;
   std::unordered_set<uintptr_t> no_grad_withs_;
   std::unordered_set<uintptr_t> enable_grad_withs_;

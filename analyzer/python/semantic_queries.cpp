@@ -56,9 +56,8 @@ bool SemanticModel::import_rebound(std::string_view name, TSNode use) const {
 }
 
 int SemanticModel::local_function(std::string_view qualname) const {
-  for (size_t i = 0; i < functions_.size(); ++i)
-    if (functions_[i].qualname == qualname) return static_cast<int>(i);
-  return -1;
+  auto it = function_by_qualname_.find(std::string(qualname));
+  return it == function_by_qualname_.end() ? -1 : it->second;
 }
 
 int32_t SemanticModel::index_of(TSNode n) const {

@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include "cli/terminal.h"
 #include "report/report.h"
 
 namespace torchlint {
@@ -36,17 +37,18 @@ void code_frame(std::ostream& out, const Diagnostic& d, const SourceFile& f, con
   size_t caret_len = d.end.line == d.start.line && d.end.column > d.start.column
                          ? d.end.column - d.start.column
                          : std::max<size_t>(1, display_width(line) - std::min(display_width(line), caret_start));
-  std::string prefix;
-  size_t col = 0;
-  for (char c : line) {  // keep tabs so the caret lines up under the code
-    if (col >= caret_start) break;
-    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) {
-      prefix += c == '\t' ? '\t' : ' ';
-      ++col;
-    }
+  size_t cut = 0;  // the byte where the caret starts
+  for (size_t col = 0; cut < line.size(); ++cut) {
+    if ((static_cast<unsigned char>(line[cut]) & 0xC0) == 0x80) continue;
+    if (col++ == caret_start) break;
   }
+  // Under the code as printed (a control character shows as its escape), keeping tabs so the
+  // caret lines up.
+  std::string prefix;
+  for (char c : printable(line.substr(0, cut), Whitespace::Keep))
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) prefix += c == '\t' ? '\t' : ' ';
   out << st("34", gutter + " |") << "\n";
-  out << st("34", std::to_string(d.start.line) + " |") << " " << line << "\n";
+  out << st("34", std::to_string(d.start.line) + " |") << " " << printable(line, Whitespace::Keep) << "\n";
   out << st("34", gutter + " |") << " " << prefix << st(severity_color(d.severity), std::string(caret_len, '^')) << "\n";
 }
 }  // namespace
@@ -63,27 +65,28 @@ void render_text(std::ostream& out, const std::vector<Diagnostic>& findings,
   size_t errors = 0, warnings = 0, infos = 0;
   for (const Diagnostic& d : findings) {
     (d.severity == Severity::Error ? errors : d.severity == Severity::Warning ? warnings : infos)++;
-    out << st("1", fmt::format("{}:{}:{}:", d.path, d.start.line, d.start.column)) << " "
-        << st(severity_color(d.severity), d.rule_id) << " [" << d.rule_name << "] " << d.message << "\n";
+    out << st("1", fmt::format("{}:{}:{}:", printable(d.path), d.start.line, d.start.column)) << " "
+        << st(severity_color(d.severity), printable(d.rule_id)) << " [" << printable(d.rule_name) << "] "
+        << printable(d.message, Whitespace::Keep) << "\n";
     auto it = sources.find(d.path);
     if (options.show_source && it != sources.end() && it->second) code_frame(out, d, *it->second, st);
     if (d.fix) {
       std::string_view tag = d.fix->applicability == Applicability::Safe     ? ""
                              : d.fix->applicability == Applicability::Unsafe ? " (unsafe fix)"
                                                                              : "";
-      out << "  " << st("1;32", "help:") << " " << d.fix->title << tag << "\n";
+      out << "  " << st("1;32", "help:") << " " << printable(d.fix->title, Whitespace::Keep) << tag << "\n";
     } else if (!d.hint.empty()) {
-      out << "  " << st("1;32", "help:") << " " << d.hint << "\n";
+      out << "  " << st("1;32", "help:") << " " << printable(d.hint, Whitespace::Keep) << "\n";
     }
     if (d.confirmation) {
       const char* colour = d.confirmation->verdict == Verdict::Confirmed ? "1;31" : "1;36";
-      out << "  " << st(colour, "measured:") << " " << d.confirmation->summary << "\n";
+      out << "  " << st(colour, "measured:") << " " << printable(d.confirmation->summary, Whitespace::Keep) << "\n";
       render_figures(out, *d.confirmation, "            ");
     }
     if (options.show_source) out << "\n";
   }
   if (!options.show_summary) return;
-  for (const std::string& n : summary.notes) out << st("1;33", "note:") << " " << n << "\n";
+  for (const std::string& n : summary.notes) out << st("1;33", "note:") << " " << printable(n) << "\n";
   // A path that could not be checked is never summed up as if all were fine.
   std::string unchecked = summary.path_errors == 0 ? ""
                           : fmt::format("; {} path{} could not be checked", summary.path_errors,

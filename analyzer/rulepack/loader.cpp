@@ -8,6 +8,8 @@
 #include <sstream>
 
 #include "gpu_harness/experiments.h"
+#include "core/file_reading.h"
+#include "rulepack/document_budget.h"
 
 namespace torchlint {
 
@@ -33,6 +35,9 @@ std::string did_you_mean(const std::string& word, const std::vector<std::string>
   std::string best;
   size_t best_d = std::max<size_t>(2, word.size() / 3) + 1;
   for (const std::string& c : candidates) {
+    // The lengths' difference bounds the distance from below: skipping what cannot win keeps
+    // a huge word from costing its length times every candidate's.
+    if (std::max(word.size(), c.size()) - std::min(word.size(), c.size()) >= best_d) continue;
     size_t d = distance(word, c);
     if (d < best_d) {
       best_d = d;
@@ -101,25 +106,17 @@ class Reader {
   RuleDocs docs(const YAML::Node& n);
 
  private:
-  // Match rules and `where` conditions nest; YAML aliases can make them cyclic (an alias inside
-  // its own anchor) or exponentially large. Both are errors, not a stack overflow or an OOM.
-  static constexpr int kMaxNesting = 100;
-  static constexpr size_t kMaxNodes = 200000;  // per rule; the largest built-in rule has ~2,000
+  // Match rules and `where` conditions nest; YAML aliases can make them cyclic or exponentially
+  // large (document_budget.h).
   struct Nesting {
-    Nesting(Reader& r, const YAML::Node& n) : r_(r) {
-      if (++r_.depth_ > kMaxNesting)
-        r_.fail(n, "match rules nest more than " + std::to_string(kMaxNesting) +
-                       " levels deep (is a YAML alias used inside its own anchor?)");
-      if (++r_.nodes_ > kMaxNodes)
-        r_.fail(n, "the rule expands to more than " + std::to_string(kMaxNodes) + " match rules (YAML aliases of aliases?)");
+    Nesting(Reader& r, const YAML::Node& n) : enter_(r.budget_) {
+      if (std::string exceeded = enter_.exceeded(); !exceeded.empty()) r.fail(n, "match rules " + exceeded);
     }
-    ~Nesting() { --r_.depth_; }
-    Reader& r_;
+    DocumentBudget::Enter enter_;
   };
   Shared<std::string> file_;
   bool clang_rule_ = false;
-  int depth_ = 0;
-  size_t nodes_ = 0;
+  DocumentBudget budget_;
 };
 
 const std::vector<std::string> kRuleKeys = {"id", "name", "family", "language", "severity", "message", "hint",
@@ -141,7 +138,7 @@ const std::vector<std::string>& doc_keys() { return kDocKeys; }
 namespace {
 
 RuleSpec Reader::rule(const YAML::Node& n) {
-  nodes_ = 0;
+  budget_ = DocumentBudget();  // per rule
   const Fields at(n);
   expect_map(n, "a rule");
   check_keys(n, kRuleKeys, "a rule");
@@ -442,6 +439,9 @@ std::vector<RuleSpec> load_rule_pack_text(const std::string& text, const std::st
   std::vector<RuleSpec> out;
   try {
     if (!root || root.IsNull()) throw RulePackError(file_name + ":1:1: the rule pack is empty");
+    // Any other file gets no error about its keys: they would show what it holds.
+    if (!root.IsMap() || (!root["rules"] && !root["id"]))
+      throw RulePackError(file_name + ":1:1: not a rule pack (a YAML mapping with `id`, one rule, or `rules`, a list of rules)");
     if (root.IsMap() && root["rules"]) {
       reader.check_keys(root, {"rules"}, "a rule pack");
       if (!root["rules"].IsSequence()) reader.fail(root["rules"], "`rules` must be a list of rules");
@@ -476,27 +476,50 @@ void sort_by_id(std::vector<RuleSpec>& rules) {
 }
 
 std::vector<RuleSpec> load_rule_pack_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw RulePackError(path + ": cannot read the rule pack");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return load_rule_pack_text(ss.str(), path);
+  FileRead file = read_regular_file(path, kMaxRulePackBytes);
+  if (!file.ok()) throw RulePackError(path + ": " + file.problem + "; cannot use it as a rule pack");
+  return load_rule_pack_text(file.text, path);
+}
+
+namespace {
+
+// The *.yaml / *.yml files of a pack folder, sorted. A file reached through a symbolic link
+// out of the folder is an error: a folder that is inside the project must not read outside it.
+std::vector<std::string> pack_files_in(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path root = fs::canonical(dir, ec);
+  std::vector<std::string> files;
+  auto it = fs::recursive_directory_iterator(dir, fs::directory_options::skip_permission_denied, ec);
+  for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    auto ext = it->path().extension().string();
+    if (ext != ".yaml" && ext != ".yml") continue;
+    std::error_code fec;
+    if (!it->is_regular_file(fec)) continue;  // folders, FIFOs, devices: never opened
+    fs::path target = fs::canonical(it->path(), fec);
+    if (fec || !is_within(target, root))
+      throw RulePackError(it->path().string() + ": a symbolic link out of the rule-pack folder " + dir + "; not read");
+    files.push_back(it->path().string());
+  }
+  if (ec) throw RulePackError(dir + ": cannot read the rule-pack folder: " + ec.message());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+}  // namespace
+
+bool is_within(const std::filesystem::path& path, const std::filesystem::path& folder) {
+  return std::mismatch(folder.begin(), folder.end(), path.begin(), path.end()).first == folder.end();
 }
 
 std::vector<RuleSpec> load_rule_packs(const std::string& path) {
   namespace fs = std::filesystem;
   std::error_code ec;
-  if (!fs::exists(path, ec)) throw RulePackError(path + ": no such rule file or directory");
-  if (!fs::is_directory(path, ec)) return load_rule_pack_file(path);
-  std::vector<std::string> files;
-  for (auto it = fs::recursive_directory_iterator(path, ec); it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    if (ec) break;
-    auto ext = it->path().extension().string();
-    if (it->is_regular_file() && (ext == ".yaml" || ext == ".yml")) files.push_back(it->path().string());
-  }
-  std::sort(files.begin(), files.end());
+  fs::file_status st = fs::status(path, ec);
+  if (!fs::exists(st)) throw RulePackError(path + ": no such rule file or directory");
+  if (!fs::is_directory(st)) return load_rule_pack_file(path);
   std::vector<RuleSpec> out;
-  for (const auto& f : files) {
+  for (const auto& f : pack_files_in(path)) {
     auto rules = load_rule_pack_file(f);
     out.insert(out.end(), rules.begin(), rules.end());
   }

@@ -8,6 +8,7 @@ scratch=$(mktemp -d)
 trap 'chmod -R u+w "$scratch"; rm -rf "$scratch"' EXIT
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+export XDG_CACHE_HOME="$scratch/user-cache"  # the cache's key: this test's own
 proj="$scratch/proj"
 mkdir -p "$proj/.git" "$proj/pkg"
 cp "$here/input/train_loop.py" "$proj/train.py"
@@ -48,13 +49,15 @@ open(sys.argv[2], "wb").write(data)
 os.chmod(sys.argv[2], 0o755)
 PY
 "$scratch/other-build" check "$proj" --cache-dir "$cache" --format json --no-source >/dev/null 2>&1
-python3 - "$cache" <<'PY'
-import glob, json, sys
+python3 - "$cache" "$XDG_CACHE_HOME/torchlint/cache-key" <<'PY'
+import glob, hashlib, hmac, json, sys
+key = open(sys.argv[2], "rb").read()
 for f in glob.glob(sys.argv[1] + "/*/*.json"):  # that build saw no effects and no calls anywhere
-    j = json.load(open(f))
+    j = json.loads(open(f).read().split("\n", 1)[1])
     for fn in j["summary"]["functions"] + [j["summary"]["top"]]:
         fn["e"], fn["c"] = 0, []
-    json.dump(j, open(f, "w"))
+    payload = json.dumps(j).encode()  # sealed again with this user's key: only the build differs
+    open(f, "wb").write(b"torchlint-hmac-sha256 " + hmac.new(key, payload, hashlib.sha256).hexdigest().encode() + b"\n" + payload)
 PY
 [ "$(run)" = "$cold" ] || fail "summaries cached by another build changed the results"
 

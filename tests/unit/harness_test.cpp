@@ -460,13 +460,15 @@ TEST_CASE("the sandbox: a timeout kills the process group; the environment is sc
   CHECK_FALSE(run_process(p).started);
 }
 
-TEST_CASE("copying a project skips version control and build trees and links what is too large") {
+TEST_CASE("copying a project skips version control, build trees and virtual environments, and leaves out what is too large") {
   TempDir src, dst;
   fs::create_directories(src.path() / ".git");
   fs::create_directories(src.path() / "build");
   fs::create_directories(src.path() / "pkg");
+  fs::create_directories(src.path() / ".venv");
   std::ofstream(src.path() / ".git" / "HEAD") << "ref";
   std::ofstream(src.path() / "build" / "CMakeCache.txt") << "x";
+  std::ofstream(src.path() / ".venv" / "pyvenv.cfg") << "home = /usr\n";
   std::ofstream(src.path() / "pkg" / "train.py") << "print(1)\n";
   std::ofstream(src.path() / "big.bin") << std::string(2048, 'x');
   CopyLimits limits;
@@ -475,9 +477,24 @@ TEST_CASE("copying a project skips version control and build trees and links wha
   CHECK(fs::is_regular_file(dst.path() / "copy" / "pkg" / "train.py"));
   CHECK_FALSE(fs::exists(dst.path() / "copy" / ".git"));
   CHECK_FALSE(fs::exists(dst.path() / "copy" / "build"));
-  CHECK(fs::is_symlink(dst.path() / "copy" / "big.bin"));
+  CHECK_FALSE(fs::exists(fs::symlink_status(dst.path() / "copy" / ".venv")));
+  CHECK_FALSE(fs::exists(fs::symlink_status(dst.path() / "copy" / "big.bin")));  // never a link to the user's file
   CHECK(report.copied == 1);
-  CHECK(report.linked == 1);
+  CHECK(report.left_out == std::vector<std::string>{"big.bin"});
+}
+
+TEST_CASE("nothing written through a project's copy reaches the project") {
+  TempDir src, dst;
+  std::string data(20 << 20, 'd');  // over the 16 MiB that were once linked, not copied
+  std::ofstream(src.path() / "data.bin") << data;
+  fs::create_symlink(src.path() / "data.bin", src.path() / "absolute-link.bin");  // into the project
+  fs::create_symlink("data.bin", src.path() / "relative-link.bin");
+  copy_project(src.path(), dst.path() / "copy");
+  for (const char* name : {"data.bin", "absolute-link.bin", "relative-link.bin"}) {
+    std::ofstream(dst.path() / "copy" / name, std::ios::trunc) << "the program under test wrote this";
+    CHECK(read_file(dst.path() / "copy" / name) == "the program under test wrote this");
+  }
+  CHECK(read_file(src.path() / "data.bin") == data);
 }
 
 TEST_CASE("`confirm:` in a rule pack: an experiment and how the fixed twin is made, or a clear error") {

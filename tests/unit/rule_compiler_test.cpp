@@ -2,8 +2,10 @@
 // compiled matcher evaluated over a snippet.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <string>
 
+#include "python/engine.h"
 #include "python/rule_compiler.h"
 #include "python_helpers.h"
 #include "rulepack/loader.h"
@@ -267,4 +269,85 @@ TEST_CASE("dedupe-by must name a metavariable the patterns bind") {
   std::string err = compile_error(with("match:", "dedupe-by: $Y\nmatch:"));
   CHECK_MESSAGE(contains(err, "`dedupe-by: $Y` is not a metavariable bound"), err);
   CHECK(compile_error(with("match:", "dedupe-by: $X\nmatch:")).empty());
+}
+
+namespace {
+// A module-level rule that searches the whole module for each call: `$X.go()` where the
+// module assigns `$X = make($Y)`.
+py::CompiledRule module_search_rule() {
+  std::string yaml = with("  pattern: $ACC.append($X)\n  where:\n    - carries-grad: $X\n",
+                          "  all:\n    - pattern: $X.go()\n    - inside:\n        kind: module\n"
+                          "        has: {pattern: $X = make($Y)}\n");
+  return py::compile_rule(spec_of(with("message: \"{X} kept in {ACC}\"", "message: \"{X} from {Y}\"", yaml)));
+}
+
+// A module with `statements` filler assignments between the definitions and the calls.
+std::string module_with_filler(int statements, const std::string& tail) {
+  std::string text = "a = make(1)\nc = make(3)\n";
+  for (int i = 0; i < statements; ++i) text += "z" + std::to_string(i) + " = " + std::to_string(i) + "\n";
+  return text + tail;
+}
+}  // namespace
+
+TEST_CASE("a remembered `has` search answers per binding and restores what it bound") {
+  py::CompiledRule rule = module_search_rule();
+  CHECK(rule.matcher().all[1].inside[0].has[0].structural);
+  Snippet s(module_with_filler(40, "a.go()\nb.go()\nc.go()\na.go()\nb.go()\n"));
+  py::MatchCache cache;
+  std::vector<std::string> remembered, fresh;
+  for (size_t i = 0; i < s.model->node_count(); ++i) {
+    TSNode n = s.model->node_at(i);
+    s.model->set_current(static_cast<int32_t>(i));
+    for (auto* into : {&remembered, &fresh}) {
+      py::Bindings b;
+      if (!py::evaluate(rule.matcher(), n, *s.model, b, into == &remembered ? &cache : nullptr)) continue;
+      into->push_back(std::string(py::node_text(*b.find("X"), s.text)) + "<-" + std::string(py::node_text(*b.find("Y"), s.text)));
+    }
+  }
+  s.model->set_current(-1);
+  CHECK(fresh == std::vector<std::string>{"a<-1", "c<-3", "a<-1"});
+  CHECK(remembered == fresh);
+  CHECK(cache.has_outcomes.size() == 3);  // one search of the module per name: a, b, c
+}
+
+TEST_CASE("an evaluation past its deadline stops and says it was cut short") {
+  py::CompiledRule rule = module_search_rule();
+  Snippet s(module_with_filler(2000, "b.go()\n"));
+  TSNode call = s.find("b.go()", "call");
+  py::MatchCache cache;
+  cache.deadline = py::Deadline(py::Deadline::Clock::now() - std::chrono::seconds(1));
+  py::Bindings b;
+  CHECK_FALSE(py::evaluate(rule.matcher(), call, *s.model, b, &cache));
+  CHECK(cache.deadline.cut_short());
+  CHECK(cache.has_outcomes.empty());  // an interrupted search is no outcome to remember
+  py::MatchCache in_time;
+  CHECK_FALSE(py::evaluate(rule.matcher(), call, *s.model, b, &in_time));
+  CHECK_FALSE(in_time.deadline.cut_short());
+}
+
+TEST_CASE("a rule over its time budget on a file stops there, with a note; its earlier findings stay") {
+  std::string text = module_with_filler(10, "a.go()\nc.go()\n");
+  py::Parser parser;
+  py::ParsedFile pf = py::parse_file(std::make_unique<SourceFile>("m.py", text), parser);
+  py::ProjectIndex index;
+  index.add(pf.model->summary());
+  index.complete();
+  pf.model->complete(index);
+  py::RuleSet rules({module_search_rule().spec});
+  CHECK(py::run_rules(rules, pf).size() == 2);
+  py::RuleLimits limits;
+  limits.per_rule = std::chrono::nanoseconds(1);  // spent by its first evaluation
+  std::vector<std::string> notes;
+  std::vector<Diagnostic> found = py::run_rules(rules, pf, limits, &notes);
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].message == "a from 1");
+  REQUIRE(notes.size() == 1);
+  CHECK_MESSAGE(contains(notes[0], "m.py: took more than"), notes[0]);
+  CHECK_MESSAGE(contains(notes[0], "ACME201 at line 14"), notes[0]);
+  // The file's own deadline, passed: nothing runs, and the note says where it stopped.
+  notes.clear();
+  py::RuleLimits passed{py::Deadline(py::Deadline::Clock::now()), {}};
+  CHECK(py::run_rules(rules, pf, passed, &notes).empty());
+  REQUIRE(notes.size() == 1);
+  CHECK_MESSAGE(contains(notes[0], "m.py: out of time (--file-timeout) at line 13"), notes[0]);
 }

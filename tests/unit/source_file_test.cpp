@@ -175,3 +175,13 @@ TEST_CASE("looks_binary: a NUL in the first 8 KiB only") {
   edge[8191] = '\0';
   CHECK(looks_binary(edge));
 }
+
+TEST_CASE("SourceFile: a lone CR ends a line, as in Python, and original_text() keeps it") {
+  std::string raw = "a = 1\rb = 2\r\nc = 3\r\rd\n";
+  SourceFile f("mac.py", raw);
+  CHECK(f.text == "a = 1\nb = 2\r\nc = 3\n\nd\n");  // same bytes, same offsets
+  CHECK(f.lines.line_count() == 6);
+  CHECK(at(f.lines, f.text, raw.find('b')) == LC{2, 1});
+  CHECK(at(f.lines, f.text, raw.find('d')) == LC{5, 1});
+  CHECK(f.original_text() == raw);
+}
