@@ -1,14 +1,17 @@
 // GitHub Actions workflow commands: ::error file=...,line=...::message
 #include <fmt/format.h>
 
+#include "cli/terminal.h"
 #include "report/report.h"
 
 namespace torchlint {
 
 namespace {
+// Workflow commands land in a CI log that renders terminal escapes: control characters are
+// escaped first (`printable`), then the command's own `%`, CR and LF encoding applies.
 std::string escape_data(std::string_view s) {
   std::string out;
-  for (char c : s) {
+  for (char c : printable(s, Whitespace::Keep)) {
     if (c == '%') out += "%25";
     else if (c == '\r') out += "%0D";
     else if (c == '\n') out += "%0A";

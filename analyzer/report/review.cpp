@@ -2,6 +2,7 @@
 // suggestions, each with why it matters and a ```suggestion block when a fix exists.
 #include <fmt/format.h>
 
+#include "cli/terminal.h"
 #include "core/fix_applier.h"
 #include "report/report.h"
 
@@ -67,8 +68,8 @@ void render_review(std::ostream& out, const std::vector<Diagnostic>& findings, c
       if (d.severity != severity) continue;
       if (!heading) out << "\n### " << title << "\n";
       heading = true;
-      out << fmt::format("\n#### `{}:{}` — {} {}{}\n\n{}\n", d.path, d.start.line, d.rule_id, d.rule_name,
-                         d.confidence == Confidence::Medium ? " (confidence: medium)" : "", d.message);
+      out << fmt::format("\n#### `{}:{}` — {} {}{}\n\n{}\n", printable(d.path), d.start.line, d.rule_id, d.rule_name,
+                         d.confidence == Confidence::Medium ? " (confidence: medium)" : "", printable(d.message, Whitespace::Keep));
       auto rule = by_id.find(d.rule_id);
       if (rule != by_id.end() && !rule->second->docs.why.empty()) out << "\n*Why it matters:* " << one_paragraph(rule->second->docs.why) << "\n";
       auto src = sources.find(d.path);

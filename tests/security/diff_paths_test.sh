@@ -101,6 +101,11 @@ raw_controls "$scratch/files.out" && fail "--show-files prints control character
 (cd "$term" && tl check . --no-cache --diff --unsafe-fixes --color never >"$scratch/diff.out" 2>&1)
 raw_controls "$scratch/diff.out" && fail "--diff prints control characters of file names raw"
 grep -qF -- '+++ "\033[31mred.py"' "$scratch/diff.out" || fail "--diff does not quote a file name the way git does"
+# CI logs render escapes too: workflow commands and the review's Markdown.
+for format in github review; do
+  (cd "$term" && tl check . --no-cache --format "$format" >"$scratch/$format.out" 2>&1)
+  raw_controls "$scratch/$format.out" && fail "--format $format prints control characters of file names raw"
+done
 
 # 3. A huge unknown selector: reported at once, cut, with its length.
 sel="$scratch/sel"
