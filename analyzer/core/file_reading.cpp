@@ -84,21 +84,27 @@ FileRead probe_regular_file(const std::string& path) {
 namespace {
 
 // Reads from `fd` into `text` until the end or until more than `limit` bytes were read;
-// `text` starts at the size the file announced. Returns errno, or 0.
+// `text` starts at the size the file announced. Returns errno, or 0. What comes past the
+// announced size (a file that grew, or one whose size stat does not know) is appended from
+// a buffer, so a text keeps the capacity of its size: every file of a project stays in memory.
 int read_up_to(int fd, uint64_t limit, std::string& text) {
   size_t done = 0;
-  for (;;) {
-    if (done == text.size()) {
-      if (done > limit) break;
-      text.resize(done + std::min<uint64_t>(limit + 1 - done, 65536));
-    }
+  while (done < text.size()) {
     ssize_t n = ::read(fd, text.data() + done, text.size() - done);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) return errno;
-    if (n == 0) break;
+    if (n == 0) break;  // it shrank meanwhile
     done += static_cast<size_t>(n);
   }
   text.resize(done);
+  char chunk[65536];
+  while (text.size() <= limit) {
+    ssize_t n = ::read(fd, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return errno;
+    if (n == 0) break;
+    text.append(chunk, std::min<uint64_t>(static_cast<uint64_t>(n), limit + 1 - text.size()));
+  }
   return 0;
 }
 

@@ -50,3 +50,13 @@ TEST_CASE("read_regular_file_head: the first bytes only") {
   std::ofstream(s.dir + "/script") << "#!/usr/bin/env python3\nprint(1)\n";
   CHECK(read_regular_file_head(s.dir + "/script", 2).text == "#!");
 }
+
+TEST_CASE("read_regular_file: the text takes the memory of its size (every file of a project is kept)") {
+  Scratch s;
+  std::string body(100'000, 'x');
+  std::ofstream(s.dir + "/big.py") << body;
+  FileRead r = read_regular_file(s.dir + "/big.py", 1 << 20);
+  REQUIRE(r.ok());
+  CHECK(r.text == body);
+  CHECK(r.text.capacity() < body.size() + 4096);
+}
