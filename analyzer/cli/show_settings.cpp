@@ -2,6 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <sstream>
+
+#include "cli/terminal.h"
+
 namespace torchlint {
 
 namespace {
@@ -12,7 +16,8 @@ std::string list(const std::vector<std::string>& items) {
 }
 }  // namespace
 
-void print_settings(std::ostream& out, const std::string& file, const Config& c, const Selection& s,
+namespace {
+void write_settings(std::ostream& out, const std::string& file, const Config& c, const Selection& s,
                     const py::RuleSet& rules, const CheckOptions& o) {
   out << "Settings for " << file << "\n";
   out << "configuration: " << (c.path.empty() ? "(none: built-in defaults)" : c.path) << "\n";
@@ -41,6 +46,16 @@ void print_settings(std::ostream& out, const std::string& file, const Config& c,
   for (const auto& r : rules.rules()) row(r.spec);
   for (const RuleSpec* r : {rules.unused_suppression_rule(), rules.syntax_error_rule()})
     if (r) row(*r);
+}
+
+}  // namespace
+
+// Paths, globs and codes come from the repository's configuration: printed escaped.
+void print_settings(std::ostream& out, const std::string& file, const Config& c, const Selection& s,
+                    const py::RuleSet& rules, const CheckOptions& o) {
+  std::ostringstream text;
+  write_settings(text, file, c, s, rules, o);
+  out << printable(text.str(), Whitespace::Keep);
 }
 
 }  // namespace torchlint

@@ -106,6 +106,8 @@ for format in github review; do
   (cd "$term" && tl check . --no-cache --format "$format" >"$scratch/$format.out" 2>&1)
   raw_controls "$scratch/$format.out" && fail "--format $format prints control characters of file names raw"
 done
+(cd "$term" && tl check --show-settings $'\e[31mred.py' >"$scratch/settings.out" 2>&1)
+raw_controls "$scratch/settings.out" && fail "--show-settings prints control characters of a file name raw"
 
 # 3. A huge unknown selector: reported at once, cut, with its length.
 sel="$scratch/sel"
