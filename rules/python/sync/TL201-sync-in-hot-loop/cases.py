@@ -520,6 +520,16 @@ def reads_a_host_copy(model, loader, optimizer, criterion, histogram):
         histogram.add(pred.numpy())  # the copy above already waited: this reads host memory
 
 
+def one_hot_labels_of_the_host_batch(model, loader, optimizer, criterion, encode):
+    # `.numpy()` raises on a device tensor: the labels are the loader's host batch, never moved.
+    for images, labels in loader:
+        optimizer.zero_grad()
+        targets = encode(labels.numpy())
+        loss = criterion(model(images.cuda()), targets)
+        loss.backward()
+        optimizer.step()
+
+
 class ScaledBackward:
     def __init__(self):
         self._scaler = torch.amp.GradScaler("cuda")
