@@ -12,6 +12,7 @@
 #include "cli/discover.h"
 #include "cli/runner.h"
 #include "cli/terminal.h"
+#include "core/file_reading.h"
 #include "python/engine.h"
 #include "report/rule_docs.h"
 #include "rulepack/loader.h"
@@ -139,12 +140,14 @@ int run_parse(const std::string& path) {
   if (path == "-") {
     text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
   } else {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-      std::cerr << "error: " << printable(path) << ": cannot read the file\n";
+    // A FIFO or a device would block or never end: only regular files, of any size a
+    // string holds (the user names the file; the per-file cap is for analysis).
+    FileRead file = read_regular_file(path, std::string().max_size() / 2);
+    if (!file.ok()) {
+      std::cerr << "error: " << printable(path) << ": " << printable(file.problem) << "\n";
       return kExitError;
     }
-    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    text = std::move(file.text);
   }
   py::Parser parser;
   py::Tree tree = parser.parse(text);

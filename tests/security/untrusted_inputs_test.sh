@@ -117,6 +117,8 @@ for named in "$p/fifo.py" "$p/sock.py" /dev/null; do
   run named_special "$bin" check "$named" --no-cache
   expect named_special 2 ": a (FIFO|socket|device), not a regular file"
 done
+run parse_fifo "$bin" parse "$p/fifo.py"
+expect parse_fifo 2 'fifo\.py: a FIFO, not a regular file'
 run walk_special "$bin" check "$p" --no-cache
 expect walk_special 0 'fifo\.py: a FIFO, not a regular file; skipped'
 mkdir -p "$p/locked" && printf 'x = 1\n' >"$p/locked/a.py" && printf 'x = 1\n' >"$p/secret.py"
