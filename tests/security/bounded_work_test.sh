@@ -4,14 +4,9 @@
 # seconds, and a file that runs out of its time (--file-timeout) gets a note, keeps the
 # findings made before, and is not cached as complete.
 set -u
-scale=${TORCHLINT_TEST_TIME_SCALE:-1}  # instrumented builds run slower: time limits scale
-bin=$(realpath "$1")
+. "$(dirname "$0")/common.sh" "$1"
 command -v python3 >/dev/null || { echo "SKIP: python3 is needed to generate the inputs"; exit 77; }
 here=$(cd "$(dirname "$0")/../.." && pwd)
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 cd "$scratch" || exit 1
 mkdir .git  # a project root: nothing above the scratch folder counts
 
@@ -58,5 +53,4 @@ done
 out=$(timeout $((30 * scale)) "$bin" check loaders.py --cache-dir cache --file-timeout 0 --statistics 2>&1)
 echo "$out" | grep -q "out of time" && fail "--file-timeout 0 still limits the time"
 echo "$out" | grep -q "^ *$copies_findings  *TL405" || fail "after timed-out runs, not every TL405 finding: $out"
-
-exit $((failures > 0))
+finish "bounded work"

@@ -5,18 +5,11 @@
 # runs cannot write the user's files through its copy.
 # Usage: cache_and_fix_test.sh TORCHLINT  (exit 0 pass, 1 fail, 77 skip)
 set -u
-scale=${TORCHLINT_TEST_TIME_SCALE:-1}  # instrumented builds run slower: time limits scale
-bin=$(realpath "$1")
+. "$(dirname "$0")/common.sh" "$1"
 here=$(cd "$(dirname "$0")" && pwd)
 command -v git >/dev/null && command -v python3 >/dev/null || { echo "SKIP: needs git and python3"; exit 77; }
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 export XDG_CACHE_HOME="$scratch/user-cache"  # the key lives here, never in the user's home
 unset TORCHLINT_CACHE_DIR
-tl() { timeout $((60 * scale)) "$bin" "$@"; }
-git_in() { git -C "$1" -c user.email=t@t -c user.name=t "${@:2}"; }
 
 # A repository with two findings in train.py (TL301 and TL101).
 new_repo() {
@@ -153,6 +146,4 @@ printf '#!/bin/sh\nif [ "$1" = -c ]; then printf 2.4.0; exit 0; fi\nprintf overw
 chmod +x "$scratch/python"
 (cd "$conf" && tl confirm train.py:11 --run train.py --python "$scratch/python" --repeat 1 >"$scratch/out" 2>&1)
 cmp -s "$conf/data.bin" "$scratch/data.orig" || fail "the program under confirm wrote the user's 20 MB data.bin through the copy"
-
-[ "$failures" -eq 0 ] || { echo "$failures cache_and_fix test(s) failed"; exit 1; }
-echo "all cache_and_fix tests passed"
+finish "cache and fix"

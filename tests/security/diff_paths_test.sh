@@ -8,17 +8,10 @@
 # 4. an `exclude` of many `**/` takes no time.
 # Usage: diff_paths_test.sh TORCHLINT  (exit 0 pass, 1 fail, 77 skip)
 set -u
-scale=${TORCHLINT_TEST_TIME_SCALE:-1}  # instrumented builds run slower: time limits scale
-bin=$(realpath "$1")
+. "$(dirname "$0")/common.sh" "$1"
 here=$(cd "$(dirname "$0")" && pwd)
 command -v git >/dev/null && command -v python3 >/dev/null || { echo "SKIP: needs git and python3"; exit 77; }
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 unset TORCHLINT_CACHE_DIR GIT_CONFIG_COUNT
-tl() { timeout $((60 * scale)) "$bin" "$@"; }
-git_in() { git -C "$1" -c user.email=t@t -c user.name=t "${@:2}"; }
 train="$here/../cli/input/train_loop.py"  # two findings: TL101 and TL301
 
 # 1. Names git writes quoted ("\t", "\n", "\"", "\\", octal bytes) or with a trailing tab.
@@ -133,6 +126,4 @@ printf '[tool.torchlint]\nexclude = ["**/**/**/**/**/**/**/**/**/**/zz"]\n' >"$d
 timeout $((20 * scale)) "$bin" check "$deep" --no-cache --format json >"$scratch/glob.json" 2>&1
 rc=$?
 [ "$rc" = 1 ] || fail "an exclude of ten **/ on a deep path: exit $rc (124: over 20 s), want 1 (its two findings)"
-
-[ "$failures" = 0 ] || exit 1
-echo "diff paths, terminal output, selectors and globs: all pass"
+finish "diff paths, terminal output, selectors and globs"

@@ -3,14 +3,12 @@
 # requests out of LSP's lifecycle and a document too large to analyse are answered as LSP
 # asks, in bounded memory, and the server keeps serving (tests/integration/lsp_hostile_client.py).
 set -u
-bin=$(realpath "$1")
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/common.sh" "$1"
 . "$here/../skip_or_fail.sh"
 command -v python3 >/dev/null 2>&1 || { echo "SKIP: python3 not installed"; skip_or_fail; }
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
 mkdir -p "$scratch/project/.git"
-timeout $((300 * ${TORCHLINT_TEST_TIME_SCALE:-1})) python3 "$here/../integration/lsp_hostile_client.py" "$bin" "$scratch/project"
+timeout $((300 * scale)) python3 "$here/../integration/lsp_hostile_client.py" "$bin" "$scratch/project"
 rc=$?
 [ "$rc" -eq 124 ] && echo "FAIL: the hostile LSP client did not finish in time"
 [ "$rc" -eq 0 ] || { echo "server log:"; head -c 4000 "$scratch/project/server.log"; exit 1; }

@@ -5,14 +5,9 @@
 # Each must end in a clear error or note, within a time and memory bound, quoting nothing of the
 # machine's other files.
 set -u
-scale=${TORCHLINT_TEST_TIME_SCALE:-1}  # instrumented builds run slower: time limits scale
-bin=$(realpath "$1")
+. "$(dirname "$0")/common.sh" "$1"
 here=$(cd "$(dirname "$0")" && pwd)
-scratch=$(mktemp -d)
 chmod 755 "$scratch"  # the unprivileged checks below run as another user
-trap 'chmod -R u+rwx "$scratch"; rm -rf "$scratch"' EXIT
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 # run NAME CMD...: stdout+stderr in $scratch/NAME.out, exit code in $rc; 20 s and 2 GB at most.
 run() {
   local name=$1
@@ -168,9 +163,4 @@ run lone_cr_fix "$bin" check "$p/mac.py" --no-cache --fix
 expect lone_cr_fix 0 'Applied 1 fix'
 grep -q 'requires_grad' "$p/mac.py" || fail "lone_cr_fix: the fix was not applied"
 [ "$(tr -cd '\n' <"$p/mac.py" | wc -c)" = 0 ] || fail "lone_cr_fix: the fix rewrote the file's line ends"
-
-if [ "$failures" -gt 0 ]; then
-  echo "$failures failure(s)"
-  exit 1
-fi
-echo "untrusted inputs: all checks passed"
+finish "untrusted inputs"
