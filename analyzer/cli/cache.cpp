@@ -119,6 +119,7 @@ constexpr auto kCollectEvery = std::chrono::hours(24);
 constexpr auto kTempLifetime = std::chrono::hours(1);  // older temporary files belong to no live run
 constexpr const char* kTempFolder = "tmp";
 constexpr const char* kCollectStamp = "last-collected";
+constexpr const char* kUntrackedStamp = "untracked-checked";  // see tracked_by_git_remembered
 
 // Keeps the folder out of version control without asking the user to.
 void ignore_in_git(const fs::path& dir) {
@@ -207,6 +208,39 @@ bool tracked_by_git(const fs::path& dir) {
   } catch (const GitError&) {
     return false;
   }
+}
+
+// What identifies git's index for the work tree holding `dir`: every git command that changes
+// what is tracked writes a new index and renames it into place (a new inode, size or time).
+// Empty when there is no `.git` folder above `dir` (a worktree's `.git` file: always asked).
+std::string index_identity(const fs::path& dir) {
+  std::error_code ec;
+  for (fs::path at = fs::absolute(dir, ec).lexically_normal(); !ec && !at.empty(); at = at.parent_path()) {
+    struct stat st{};
+    if (::stat((at / ".git" / "index").c_str(), &st) == 0)
+      return fmt::format("{} {}:{}:{}:{}.{}", at.string(), st.st_dev, st.st_ino, st.st_size, st.st_mtim.tv_sec,
+                         st.st_mtim.tv_nsec);
+    if (fs::exists(at / ".git", ec) || at == at.root_path()) break;
+  }
+  return "";
+}
+
+// tracked_by_git, asked once per state of git's index: the answer "not tracked" is kept in a
+// stamp sealed with the user's key (a committed stamp cannot be forged), so a warm run does
+// not start git. Any checkout, pull or `git add` makes a new index and git is asked again.
+bool tracked_by_git_remembered(const fs::path& dir, std::string_view key) {
+  std::error_code ec;
+  if (!fs::exists(fs::symlink_status(dir, ec))) return false;
+  std::string identity = index_identity(dir);
+  if (identity.empty()) return tracked_by_git(dir);
+  std::string seal = mac_of(key, "untracked " + fs::absolute(dir, ec).lexically_normal().string() + " " + identity);
+  fs::path stamp = dir / kUntrackedStamp;
+  std::string kept;
+  if (std::optional<std::string> text = read_entry_file(stamp.string())) kept = *text;
+  if (kept.size() == seal.size() && CRYPTO_memcmp(kept.data(), seal.data(), seal.size()) == 0) return false;
+  if (tracked_by_git(dir)) return true;
+  std::ofstream(stamp, std::ios::binary | std::ios::trunc) << seal;
+  return false;
 }
 
 bool is_hex(std::string_view s) {
@@ -337,7 +371,7 @@ std::unique_ptr<ResultCache> open_result_cache(const std::string& dir, std::stri
     note = "the cache is off: " + why;
     return nullptr;
   }
-  if (tracked_by_git(dir)) {
+  if (tracked_by_git_remembered(dir, cache_key())) {
     note = "the cache is off: git tracks files in " + dir + " (a committed cache is never read)";
     return nullptr;
   }
