@@ -267,8 +267,8 @@ def render(entries, version):
         "# KIND NAME returns=KIND [flags]. Flags: factory (host unless device=), like (its input's",
         "# device), reads-host (waits for the device), on-host (the result lives in host memory),",
         "# no-graph (no autograd history), passes-through (gives back its first argument), loss, module,",
-        "# dropout, batch-norm, optimizer, scheduler, sampler, loader. A module-method returns=self gives",
-        "# back the module it is called on.",
+        "# dropout, batch-norm, optimizer, scheduler, sampler, loader, accelerator (its instances place",
+        "# models and batches on a GPU). A module-method returns=self gives back the module it is called on.",
         f"version {version}",
     ]
     for (kind, name), attrs in sorted(entries.items()):

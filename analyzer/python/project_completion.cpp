@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "python/graph_discarded.h"
 #include "python/kinds.h"
 #include "python/names.h"
 #include "python/semantic_model.h"
@@ -320,16 +321,26 @@ bool SemanticModel::hands_other_model(TSNode call, std::string_view switched) co
   return other && !same;
 }
 
-bool SemanticModel::parameter_gets_device_tensor(int fn, std::string_view name) const {
+// Whether the bit of parameter `name` is set in one of `fn`'s per-parameter facts.
+bool SemanticModel::parameter_fact(int fn, std::string_view name, uint32_t FunctionInfo::*bits) const {
   if (fn < 0 || !index_) return false;
   const FunctionInfo& f = functions_[fn];
   for (size_t i = 0; i < f.params.size() && i < 32; ++i)
     if (f.params[i] == name) {
       note_callers_read(fn);
-      return (f.device_tensor_params >> i & 1u) != 0;
+      return (f.*bits >> i & 1u) != 0;
     }
   return false;
 }
+
+bool SemanticModel::parameter_gets_device_tensor(int fn, std::string_view name) const {
+  return parameter_fact(fn, name, &FunctionInfo::device_tensor_params);
+}
+
+bool SemanticModel::parameter_gets_loader(int fn, std::string_view name) const {
+  return parameter_fact(fn, name, &FunctionInfo::loader_params);
+}
+
 
 bool SemanticModel::looped_without_clearing(int fn) const {
   if (fn < 0 || !index_) return false;
@@ -619,13 +630,14 @@ std::string SemanticModel::argument_kinds(TSNode call, int fn) const {
   const std::vector<std::string>* params = fn >= 0 ? &functions_[fn].params : nullptr;
   auto kind_of = [&](TSNode value) -> char {
     if (provenance_at(value, fn, 0).tensor) return 't';
-    if (params && ts_node_symbol(value) == k.identifier) {
+    bool loader = iterates_data(value, fn);
+    if (params && !loader && ts_node_symbol(value) == k.identifier) {
       const Assignment* b = binding(text(value), ts_node_start_byte(value), fn);
       if (b && b->parameter && b->fn == fn)
         for (size_t i = 0; i < params->size() && i < 26; ++i)
           if ((*params)[i] == b->name) return static_cast<char>('a' + i);
     }
-    return '.';
+    return loader ? 'l' : '.';
   };
   std::string positional, keywords;
   bool splat = false;
@@ -682,6 +694,7 @@ void SemanticModel::complete(const ProjectIndex& index) {
     f.callers_noted = false;
     f.feeds_backward = false;
     f.device_tensor_params = 0;
+    f.loader_params = 0;
     f.runs_every_step = false;
     f.looped_without_clearing = false;
     note_query(IndexQuery::kFunction, f.qualname, kOwnEffectsRead);
@@ -691,6 +704,7 @@ void SemanticModel::complete(const ProjectIndex& index) {
       f.caller_sets_eval_mode = facts->called_after_eval;
       f.feeds_backward = facts->feeds_backward;
       f.device_tensor_params = facts->device_tensor_params;
+      f.loader_params = facts->loader_params;
       f.runs_every_step = facts->every_step;
       f.looped_without_clearing = facts->looped_without_clearing;
       if ((f.effects & kNoGradBody) && !f.body_under_no_grad) f.no_grad_decorated = true;  // a project no-grad decorator
@@ -778,6 +792,7 @@ bool SemanticModel::iterates_data(TSNode iterable, int fn) const {
     std::string name = lower(last_segment(text(iterable)));
     if (name.find("loader") != std::string::npos || name.find("dataset") != std::string::npos) return true;
     const Assignment* b = binding(text(iterable), ts_node_start_byte(iterable), fn);
+    if (b && b->parameter) return parameter_gets_loader(b->fn, b->name);
     if (!b || ts_node_is_null(b->value)) return false;
     iterable = b->value;
     fn = b->fn;
@@ -860,6 +875,7 @@ void SemanticModel::complete_eval_code() {
     // model the function builds itself (random weights: lazy-layer initialisation, shape
     // inference) is not evaluated.
     bool data_loop = false, fresh_model = false, eval_reaches_model = false, all_fresh = true, direct = false;
+    bool graphs_discarded = true;  // every forward's output is only detached or read as values
     for (uint32_t ci : f.calls) {
       const CallInfo& c = calls_[ci];
       if (c.decorator) continue;
@@ -871,12 +887,15 @@ void SemanticModel::complete_eval_code() {
       bool fresh = false;
       if (ts_node_symbol(callee) == k.identifier) {
         const Assignment* b = binding(text(callee), ts_node_start_byte(callee), fi);
+        // Built by a constructor (`Net()`, `nn.Sequential(...)`); a function that derives it
+        // from another model (`truncate(backbone, depth)`) gives that model's weights.
         if (b && b->fn == fi && !b->parameter && !ts_node_is_null(b->value) && ts_node_symbol(b->value) == k.call &&
-            value_is_model(b->value, fi, 0) > 0 && text(b->value).find("from_pretrained") == std::string_view::npos &&
+            value_is_model(b->value, fi, 0) > 0 && !class_made_by(b->value, fi).empty() && text(b->value).find("from_pretrained") == std::string_view::npos &&
             text(b->value).find("load") == std::string_view::npos &&
             text(f.node).find(std::string(text(callee)) + ".load") == std::string_view::npos)  // load_state_dict later
           fresh = true;
       }
+      graphs_discarded = graphs_discarded && forward_output_discarded(*this, c.node, f.node);
       fresh_model = fresh_model || fresh;
       all_fresh = all_fresh && fresh;
       for (TSNode p : ancestors(c.node)) {
@@ -889,7 +908,10 @@ void SemanticModel::complete_eval_code() {
     bool no_grad = f.no_grad_decorated || called_only_under_no_grad(fi);
     // Only the function's own model calls say where its forward runs; through a helper, as before.
     if (direct) sets_eval = sets_eval && eval_reaches_model && !all_fresh;
-    bool by_other_flow = caller_sets_eval_mode(fi) || (no_grad && data_loop && !fresh_model);
+    // Over data, it throws away the graph of every forward it runs: it runs the model for
+    // its values (features, predictions), which is evaluation whatever the function is named.
+    bool discards = direct && graphs_discarded && data_loop && !fresh_model;
+    bool by_other_flow = caller_sets_eval_mode(fi) || (no_grad && data_loop && !fresh_model) || discards;
     bool by_flow = sets_eval || by_other_flow;
     bool by_name = f.is_eval_by_name && data_loop && !fresh_model;
     f.is_eval = (by_flow || by_name) && !options_.is_test_file;

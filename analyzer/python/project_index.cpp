@@ -117,12 +117,12 @@ void for_each_argument(const CallRef& c, const std::vector<std::string>& params,
 // The caller's own parameter an argument code names (`a` + k), as a bit; 0 for any other.
 uint32_t caller_parameter(char code) { return code >= 'a' && code <= 'z' ? 1u << (code - 'a') : 0u; }
 
-// The parameters of `callee` that receive device tensors at one call site, given the caller's
-// own device-tensor parameters.
-uint32_t device_tensor_arguments(const CallRef& c, const std::vector<std::string>& params, uint32_t caller_params) {
+// The parameters of `callee` that receive a value of one kind (argument code `kind`: 't' a
+// device tensor, 'l' a data loader) at one call site, given the caller's own parameters of it.
+uint32_t arguments_of_kind(char kind, const CallRef& c, const std::vector<std::string>& params, uint32_t caller_params) {
   uint32_t out = 0;
   for_each_argument(c, params, [&](size_t p, char code) {
-    if (code == 't' || (caller_parameter(code) & caller_params)) out |= 1u << p;
+    if (code == kind || (caller_parameter(code) & caller_params)) out |= 1u << p;
   });
   return out;
 }
@@ -157,9 +157,14 @@ void ProjectIndex::until_stable(Visit visit) {
 void ProjectIndex::propagate_parameter_kinds() {
   until_stable([&](const Fn& caller, const CallRef& c, Fn& callee) {
     if (c.args.empty()) return false;
-    uint32_t& into = callee.facts.device_tensor_params;
-    uint32_t bits = into | device_tensor_arguments(c, summary(callee).params, caller.facts.device_tensor_params);
-    return std::exchange(into, bits) != bits;
+    const std::vector<std::string>& params = summary(callee).params;
+    auto add = [&](char kind, uint32_t& into, uint32_t caller_params) {
+      uint32_t bits = into | arguments_of_kind(kind, c, params, caller_params);
+      return std::exchange(into, bits) != bits;
+    };
+    bool tensors = add('t', callee.facts.device_tensor_params, caller.facts.device_tensor_params);
+    bool loaders = add('l', callee.facts.loader_params, caller.facts.loader_params);
+    return tensors || loaders;
   });
 }
 
@@ -552,6 +557,7 @@ std::string ProjectIndex::answer(IndexQuery::Kind kind, std::string_view key, st
       if (f->every_step) out += 'h';
       if (f->looped_without_clearing) out += 'z';
       if (f->device_tensor_params) out += 't' + std::to_string(f->device_tensor_params);
+      if (f->loader_params) out += 'l' + std::to_string(f->loader_params);
       return out;
     }
     case IndexQuery::kResolves:

@@ -5,6 +5,7 @@
 
 #include "python/kinds.h"
 #include "python/predicates.h"
+#include "python/torch_api.h"
 
 namespace torchlint::py {
 
@@ -33,9 +34,10 @@ int SemanticModel::device_evidence() const {
       std::string_view t = text(n);
       return t.size() >= 6 && t.substr(1).starts_with("cuda") ? 2 : 0;
     }
-    if (s == k.call) {  // `torch.device(...)` (a renamed import still passes a "cuda" string)
+    if (s == k.call) {  // `torch.device(...)` (a renamed import still passes a "cuda" string), `Accelerator()`
       TSNode f = field(n, "function");
-      return text(f).ends_with("device") && canonical(f) == "torch.device" ? 2 : 0;
+      if (text(f).ends_with("device") && canonical(f) == "torch.device") return 2;
+      return TorchApi::get().callable_has(canonical(f), kApiAccelerator) ? 2 : 0;
     }
     if (s != k.attribute) return 0;
     std::string_view name = text(field(n, "attribute"));

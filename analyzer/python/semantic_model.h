@@ -163,7 +163,8 @@ struct FunctionInfo {
   std::vector<TSNode> step_calls; // backward()/optimizer.step() calls in its body
   bool evaluates_on_flag = false; // trains only under `if flag:`: with the flag off it evaluates
   std::vector<std::string> params; // parameter names in order (`self` included); `*` for a splat
-  uint32_t device_tensor_params = 0;  // after the join: params some caller hands a device tensor
+  uint32_t device_tensor_params = 0;
+  uint32_t loader_params = 0;           // after the join: params some caller hands a data loader  // after the join: params some caller hands a device tensor
   bool runs_every_step = false;       // after the join: runs every training step (FunctionFacts)
   bool looped_without_clearing = false;  // after the join: FunctionFacts::looped_without_clearing
 };
@@ -241,6 +242,7 @@ class SemanticModel {
   bool caller_sets_eval_mode(int fn) const;
   // Whether some call site in the project hands parameter `name` of function `fn` a device tensor.
   bool parameter_gets_device_tensor(int fn, std::string_view name) const;
+  bool parameter_gets_loader(int fn, std::string_view name) const;  // some caller hands it a data loader
   // Whether function `fn` runs every training step (its callers say so; FunctionFacts::every_step).
   bool runs_every_step(int fn) const;
   // Some loop in the project calls function `fn` without clearing gradients around it.
@@ -522,6 +524,7 @@ class SemanticModel {
   mutable std::unordered_map<std::string_view, std::vector<uint32_t>> calls_by_name_;
   mutable bool calls_by_name_built_ = false;
   int device_evidence() const;
+  bool parameter_fact(int fn, std::string_view name, uint32_t FunctionInfo::*bits) const;
   mutable int8_t device_evidence_ = -1;
   mutable int target_depth_ = 0;  // recursion of target_of
   mutable int8_t mentions_is_compiling_ = -1;  // the source spells `compiling` (is_compiling() & co)

@@ -411,6 +411,7 @@ bool SemanticModel::every_iteration(TSNode n) const {
   const Kinds& k = kinds();
   TSNode child = n;
   bool breaks_innermost = false;  // a branch ending in `break` leaves the next loop up
+  bool in_few_passes = false;     // inside a training loop of a handful of literal passes
   for (TSNode p : ancestors(n)) {
     TSSymbol s = ts_node_symbol(p);
     if (s == k.function_definition || s == k.lambda || s == k.class_definition) return false;
@@ -424,7 +425,15 @@ bool SemanticModel::every_iteration(TSNode n) const {
     }
     if (is_loop(k, s)) {
       const LoopInfo* l = loop(p);
-      if (l && l->training) return !breaks_innermost && !runs_few_times(p);
+      bool few = runs_few_times(p);
+      if (l && l->training) {
+        if (breaks_innermost || !few) return !breaks_innermost;
+        // A handful of literal passes that train (`for domain in ["a", "b"]:`) train every
+        // step of a loop around them that repeats: look further out.
+        in_few_passes = true;
+      } else if (in_few_passes && !few) {
+        return true;
+      }
       breaks_innermost = false;  // it left that inner loop, not the training loop
     }
     child = p;

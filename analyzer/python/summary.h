@@ -151,6 +151,9 @@ struct FunctionFacts {
   // Parameters (bit = index in FunctionSummary::params) some call site in the project hands a
   // device tensor, directly or through its own parameters.
   uint32_t device_tensor_params = 0;
+  // Parameters some call site hands a data loader (something iterated for batches), directly
+  // or through its own parameters: a loop over one is a loop over data.
+  uint32_t loader_params = 0;
   // Parameters it runs as a model with gradients on, itself or through the functions it hands
   // them to (a loss helper `dsm_loss(scorenet, x)` that calls `scorenet(x)`).
   uint32_t runs_params = 0;

@@ -14,12 +14,12 @@ constexpr std::array<std::pair<std::string_view, ApiReturns>, 7> kReturns = {{
     {"tensor", ApiReturns::Tensor}, {"python", ApiReturns::Python}, {"numpy", ApiReturns::NumPy},
     {"none", ApiReturns::None}, {"object", ApiReturns::Object}, {"unknown", ApiReturns::Unknown}}};
 
-constexpr std::array<std::pair<std::string_view, ApiFlag>, 14> kFlags = {{
+constexpr std::array<std::pair<std::string_view, ApiFlag>, 15> kFlags = {{
     {"passes-through", kApiPassesThrough},
     {"factory", kApiFactory}, {"like", kApiLike}, {"reads-host", kApiReadsHost}, {"on-host", kApiOnHost},
     {"no-graph", kApiNoGraph}, {"loss", kApiLoss}, {"module", kApiModule}, {"dropout", kApiDropout},
     {"batch-norm", kApiBatchNorm}, {"optimizer", kApiOptimizer}, {"scheduler", kApiScheduler},
-    {"sampler", kApiSampler}, {"loader", kApiLoader}}};
+    {"sampler", kApiSampler}, {"loader", kApiLoader}, {"accelerator", kApiAccelerator}}};
 
 // The words of one line, split at spaces.
 std::array<std::string_view, 16> words_of(std::string_view line, size_t& count) {

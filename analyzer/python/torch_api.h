@@ -28,6 +28,7 @@ enum ApiFlag : uint32_t {
   kApiSampler = 1u << 11,
   kApiLoader = 1u << 12,
   kApiPassesThrough = 1u << 13,  // gives back its first argument (`Variable(x)` is x)
+  kApiAccelerator = 1u << 14,    // a class whose instance places models and batches on a GPU
 };
 
 struct ApiEntry {

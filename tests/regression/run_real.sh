@@ -102,9 +102,6 @@ for f in data.get("findings", []):
         p = p[2:]
     if (p == want or p.endswith("/" + want)) and f.get("line") == line:
         codes.add(f.get("rule"))
-        # A finding that absorbed another rule's on the same node says "also (TL304): ...".
-        import re
-        codes.update(re.findall(r"also \((TL\d+)\)", f.get("message", "")))
 print(" ".join(sorted(c for c in codes if c)))
 PY
 )

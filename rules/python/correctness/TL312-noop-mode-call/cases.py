@@ -9,7 +9,7 @@ def validate(net, val_loader):
     torch.no_grad()  # expect: TL312
     correct = 0
     for images, labels in val_loader:
-        correct += (net(images).argmax(1) == labels).sum()  # expect: TL303
+        correct += (net(images).argmax(1) == labels).sum()  # expect: TL303, TL304
     return correct
 
 

@@ -89,6 +89,28 @@ def train_folder(model, optimizer, paths, labels):
         optimizer.step()
 
 
+def train_hub_images(model, optimizer, hub_dataset, augment):
+    def preprocess(examples):
+        examples["pixels"] = [augment(image.convert("RGB")) for image in examples["image"]]
+        return examples
+
+    train_set = hub_dataset["train"].with_transform(preprocess)
+    loader = DataLoader(train_set, batch_size=16, shuffle=True, pin_memory=True)  # expect: TL601
+    for batch in loader:
+        optimizer.zero_grad()
+        model(batch["pixels"].to(device, non_blocking=True)).mean().backward()
+        optimizer.step()
+
+
+def train_hub_in_place(model, optimizer, hub_dataset, augment):
+    hub_dataset.set_transform(lambda examples: {"pixels": [augment(i) for i in examples["image"]]})
+    loader = DataLoader(hub_dataset, batch_size=16, shuffle=True, pin_memory=True)  # expect: TL601
+    for batch in loader:
+        optimizer.zero_grad()
+        model(batch["pixels"].to(device, non_blocking=True)).mean().backward()
+        optimizer.step()
+
+
 # ---- negatives ----
 
 def workers_from_config(model, optimizer, root, args):
@@ -145,3 +167,21 @@ def dataset_from_elsewhere(model, optimizer, dataset):
 
 def default_workers(cpu_count=os.cpu_count()):
     return min(8, cpu_count or 1)
+
+
+def hub_images_with_workers(model, optimizer, hub_dataset, augment, workers):
+    train_set = hub_dataset.with_transform(augment)
+    loader = DataLoader(train_set, batch_size=16, shuffle=True, pin_memory=True, num_workers=workers)
+    for batch in loader:
+        optimizer.zero_grad()
+        model(batch["pixels"].to(device, non_blocking=True)).mean().backward()
+        optimizer.step()
+
+
+def transform_set_on_another_dataset(model, optimizer, hub_dataset, features, augment):
+    hub_dataset.set_transform(augment)  # shown elsewhere; the loader reads tensors in memory
+    loader = DataLoader(TensorDataset(features), batch_size=16, shuffle=True, pin_memory=True)
+    for (x,) in loader:
+        optimizer.zero_grad()
+        model(x.to(device, non_blocking=True)).mean().backward()
+        optimizer.step()

@@ -420,4 +420,4 @@ def evaluate_old_style(model, loader):
     for x, y in loader:
         x = Variable(x, volatile=True)  # expect: TL002
         y = torch.autograd.Variable(y)
-        yield model(x), y  # expect: TL303
+        yield model(x), y  # expect: TL303, TL304

@@ -94,6 +94,19 @@ def break_leaves_only_the_inner_loop(model, loader, optimizer):
                 break
 
 
+def train_two_domains(model, batches, optimizer, num_iters):
+    # Each iteration trains on both domains: the inner loop is a handful of passes, the outer
+    # one repeats them every step.
+    for i in range(num_iters):
+        for domain in ["photos", "sketches"]:
+            x, y = next(batches[domain])
+            loss = F.cross_entropy(model(x.cuda()), y.cuda())
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            print(domain, loss.item())  # expect: TL201
+
+
 # ---- negatives ----
 
 def identity_comparisons(model, loader, optimizer):
@@ -177,7 +190,7 @@ def on_error_only(model, loader, optimizer):
 def not_a_training_loop(model, loader):
     with torch.no_grad():
         for x, y in loader:
-            print(model(x).argmax(1).tolist())
+            print(model(x).argmax(1).tolist())  # expect: TL304
 
 
 def train_one_epoch(model, loader, optimizer):
@@ -623,3 +636,13 @@ def formats_running_means(model, loader, optimizer, pbar, device):
         mean_terms = (mean_terms * i + terms.detach()) / (i + 1)
         pbar.set_description(("%10s" + "%10.4g" * 3) % ("train", *mean_terms))  # expect: TL201
         pbar.set_postfix_str(("%10s" * 2) % ("train", x.shape[0]))
+
+
+def finetune_two_heads(model, x, y, optimizer):
+    # Two passes in all, not two per step of a loop around them.
+    for head in ["coarse", "fine"]:
+        loss = F.cross_entropy(model(x.cuda(), head=head), y.cuda())
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+        print(head, loss.item())

@@ -47,6 +47,18 @@ def train_with_margin(encoder, loader, optimizer, device):
         optimizer.step()
 
 
+def train_anchors(detector, loader, optimizer, device):
+    for images, boxes in loader:
+        images = images.to(device)
+        features = detector(images)
+        # `type_as` gives the host tensor the features' device (and dtype): a copy each step.
+        offsets = torch.zeros(images.size(0), 4).type_as(features)  # expect: TL205
+        optimizer.zero_grad()
+        loss = F.smooth_l1_loss(features[:, :4] + offsets, boxes.to(device))
+        loss.backward()
+        optimizer.step()
+
+
 # ---- negatives ----
 
 def train_built_on_device(generator, discriminator, loader, opt_g, latent_dim, device):
