@@ -264,7 +264,7 @@ class Run {
       FileWork& w = work[k];
       if (!w.readable) continue;
       ++result.summary.files;
-      test_files_ += py::is_test_file_path(paths_[files[k]]);
+      test_files_ += w.file ? py::is_test_file(paths_[files[k]], w.file->text) : py::is_test_file_path(paths_[files[k]]);
       result.summary.lines += w.lines;
       if (!w.syntax_error_at.empty()) result.summary.files_with_syntax_errors.push_back(w.syntax_error_at);
       for (auto& d : w.findings) result.findings.push_back(std::move(d));

@@ -79,12 +79,19 @@ std::string project_root(const std::string& path) {
   return project_root_of(abs.parent_path());
 }
 
-bool is_test_file_path(const std::string& path) {
-  if (lint_tests_as_code) return false;
+namespace {
+
+// `tests.py`: the test module of a Django app, and a common pytest `python_files` setting.
+bool named_like_test(std::string_view path) {
   std::string_view base = path;
   if (auto slash = base.rfind('/'); slash != std::string_view::npos) base = base.substr(slash + 1);
-  // `tests.py`: the test module of a Django app, and a common pytest `python_files` setting.
-  if (base.starts_with("test_") || base.ends_with("_test.py") || base == "conftest.py" || base == "tests.py") return true;
+  return base.starts_with("test_") || base.ends_with("_test.py") || base == "tests.py";
+}
+
+bool in_test_folder(const std::string& path) {
+  std::string_view base = path;
+  if (auto slash = base.rfind('/'); slash != std::string_view::npos) base = base.substr(slash + 1);
+  if (base == "conftest.py") return true;  // pytest's fixtures, wherever they are
   std::error_code ec;
   std::filesystem::path abs = std::filesystem::absolute(path, ec).lexically_normal();
   std::string root = project_root_of(abs.parent_path());
@@ -98,6 +105,23 @@ bool is_test_file_path(const std::string& path) {
   while (rel.starts_with("./")) rel = rel.substr(2);
   return rel.starts_with("tests/") || rel.starts_with("test/") || rel.find("/tests/") != std::string::npos ||
          rel.find("/test/") != std::string::npos;
+}
+
+// Test functions, a unittest case or pytest: what a test module holds.
+bool holds_tests(std::string_view source) {
+  for (std::string_view mark : {"def test", "unittest", "pytest", "TestCase"})
+    if (source.find(mark) != std::string_view::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+bool is_test_file_path(const std::string& path) {
+  return !lint_tests_as_code && (named_like_test(path) || in_test_folder(path));
+}
+
+bool is_test_file(const std::string& path, std::string_view source) {
+  return !lint_tests_as_code && (in_test_folder(path) || (named_like_test(path) && holds_tests(source)));
 }
 
 std::string module_name_for_path(std::string_view path) {
@@ -135,7 +159,7 @@ ParsedFile build_model(std::unique_ptr<SourceFile> file, Tree tree) {
   }
   out.model = std::make_unique<SemanticModel>(
       root, out.file->text,
-      ModelOptions{module_name_for_path(out.file->path), is_test_file_path(out.file->path),
+      ModelOptions{module_name_for_path(out.file->path), is_test_file(out.file->path, out.file->text),
                    out.file->path == "__init__.py" || out.file->path.ends_with("/__init__.py")});
   return out;
 }

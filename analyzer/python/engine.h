@@ -75,6 +75,10 @@ struct ParsedFile {
 // setup.py, setup.cfg or .torchlint.yaml), never on folders above the project. Training and
 // evaluation contexts are off in test files unless set_lint_test_files_as_code(true).
 bool is_test_file_path(const std::string& path);
+// Whether a file is analysed as a test: in a test folder, or named like one (`test_*.py`) and
+// holding tests (`def test...`, unittest, pytest). `test_net.py` beside `train_net.py` is an
+// evaluation script and is checked as code.
+bool is_test_file(const std::string& path, std::string_view source);
 void set_lint_test_files_as_code(bool on);
 // The project a file belongs to: its nearest ancestor folder with .git, pyproject.toml,
 // setup.py, setup.cfg or .torchlint.yaml ("" when there is none). Cross-file facts never

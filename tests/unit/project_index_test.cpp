@@ -272,5 +272,14 @@ TEST_CASE("test files are judged on the path inside their project") {
     CHECK_MESSAGE(is_test_file_path((root / name).string()), name);
   CHECK_FALSE(is_test_file_path((root / "testing.py").string()));
   CHECK_FALSE(is_test_file_path((root / "latest.py").string()));
+  // Named like a test, it is one only when it holds tests: `test_net.py` beside
+  // `train_net.py` evaluates a model and is checked as code.
+  const char* script = "import torch\n\ndef main(net, loader):\n    for x in loader:\n        net(x)\n";
+  CHECK_FALSE(is_test_file((root / "test_net.py").string(), script));
+  CHECK(is_test_file((root / "test_net.py").string(), "def test_forward(net):\n    net(1)\n"));
+  CHECK(is_test_file((root / "net_test.py").string(), "import unittest\n"));
+  CHECK(is_test_file((root / "conftest.py").string(), "import torch\n"));
+  CHECK(is_test_file((root / "tests" / "check.py").string(), script));
+  CHECK_FALSE(is_test_file((root / "train.py").string(), "def test_split(data):\n    pass\n"));
   fs::remove_all(fs::temp_directory_path() / "torchlint_tests_parent");
 }
