@@ -46,7 +46,8 @@ std::string fact_name(const clang::SourceManager& sm, const clang::VarDecl* v);
 const clang::FunctionDecl* outermost_function(clang::ASTContext& ast, const clang::Stmt* s);
 // `at::Tensor` / `at::TensorBase`, through typedefs, references and const.
 bool is_tensor_type(clang::QualType t);
-// Functions registered as ops in this file (pybind11 `m.def`, TORCH_LIBRARY `def`/`impl`), into
+// Functions registered as ops in this file (pybind11 `m.def`, TORCH_LIBRARY / TORCH_LIBRARY_IMPL
+// `def`/`impl`, `torch::RegisterOperators` `op` and its options' kernels), into
 // out.registrations, once per file whichever check asks first.
 void collect_registrations(CheckContext& c);
 // The kernel a launch names: its declaration's name, or, in a template (`k<scalar_t><<<...>>>`),

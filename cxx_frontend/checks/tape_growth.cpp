@@ -2,7 +2,9 @@
 // `g_nodes[g_num_nodes++] = n`, `arena->used += size`), where it empties one (`tape->num_ops = 0`,
 // `n--`, `memset`/`free` of the object, a new object stored in a global or a field), which loops
 // it runs and which counters their headers read (a loop over the tape: the backward pass), and
-// the calls it makes with whose objects. Only a counter the file uses as an index (`ops[n]`,
+// the calls it makes with whose objects. A loop that only copies a store into a new buffer the
+// function then installs in the store (a hand-written realloc) is not a walk: a list built to a
+// known size copies itself as it grows. Only a counter the file uses as an index (`ops[n]`,
 // `data + used`) is a store's size: a mere count of events (`n_hits += 1`) grows nothing.
 // torchlint joins the facts across the project's files (analyzer/cxx/tape_join.cpp): a loop that
 // grows a store every pass and walks it, with nothing in the loop that empties it, is the finding.
@@ -104,6 +106,33 @@ bool is_c_library(const clang::FunctionDecl* f, std::initializer_list<llvm::Stri
   return std::find(names.begin(), names.end(), f->getName()) != names.end();
 }
 
+// The local buffer a loop body only copies elements into (`items[i] = l->items[i];`, several
+// such assignments, a `while` loop's `++i`), or nullptr: the copy of a hand-written realloc.
+const clang::VarDecl* copy_destination(const clang::Stmt* body) {
+  std::vector<const clang::Stmt*> statements;
+  if (const auto* block = llvm::dyn_cast_or_null<clang::CompoundStmt>(body)) statements.assign(block->body_begin(), block->body_end());
+  else if (body) statements.push_back(body);
+  const clang::VarDecl* dest = nullptr;
+  for (const auto* st : statements) {
+    // The index of a `while` loop stepping along.
+    if (const auto* step = llvm::dyn_cast<clang::UnaryOperator>(st); step && step->isIncrementDecrementOp())
+      if (const auto* i = llvm::dyn_cast<clang::DeclRefExpr>(step->getSubExpr()->IgnoreParenImpCasts());
+          i && llvm::isa<clang::VarDecl>(i->getDecl()) && llvm::cast<clang::VarDecl>(i->getDecl())->hasLocalStorage())
+        continue;
+    const auto* assign = llvm::dyn_cast<clang::BinaryOperator>(st);
+    if (!assign || assign->getOpcode() != clang::BO_Assign) return nullptr;
+    const clang::Expr* target = assign->getLHS()->IgnoreParenImpCasts();
+    for (const auto* m = llvm::dyn_cast<clang::MemberExpr>(target); m && !m->isArrow(); m = llvm::dyn_cast<clang::MemberExpr>(target))
+      target = m->getBase()->IgnoreParenImpCasts();
+    const auto* element = llvm::dyn_cast<clang::ArraySubscriptExpr>(target);
+    const auto* ref = element ? llvm::dyn_cast<clang::DeclRefExpr>(element->getBase()->IgnoreParenImpCasts()) : nullptr;
+    const auto* v = ref ? llvm::dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+    if (!v || !v->hasLocalStorage() || !v->getType()->isPointerType() || (dest && dest != v)) return nullptr;
+    dest = v;
+  }
+  return dest;
+}
+
 class Visitor : public PerFunctionVisitor<Visitor> {
  public:
   explicit Visitor(CheckContext& c) : PerFunctionVisitor(c) {}
@@ -115,6 +144,8 @@ class Visitor : public PerFunctionVisitor<Visitor> {
     calls_.clear();
     assigned_.clear();
     params_.clear();
+    copies_.clear();
+    installed_.clear();
     for (unsigned i = 0; i < f->getNumParams(); ++i) params_[f->getParamDecl(i)] = static_cast<int>(i);
   }
   void leave(const clang::FunctionDecl* f);
@@ -158,8 +189,23 @@ class Visitor : public PerFunctionVisitor<Visitor> {
     std::tie(l.start, l.end) = c_.range(s->getSourceRange());
     std::tie(l.report_start, l.report_end) = c_.range(s->getBeginLoc());
     if (!exits_early(body, false)) l.header = whole_store_bounds(c_.sm, header);
+    if (!l.header.empty())
+      if (const auto* dest = copy_destination(body)) copies_.push_back({fact_.loops.size(), dest});
     fact_.loops.push_back(std::move(l));
     return true;
+  }
+
+  // A loop that copies a store into a new buffer which the function then installs in a field of
+  // the store's record (`l->items = items;`) is a hand-written realloc: the list is copied to
+  // its new size, not walked.
+  void drop_resize_copies() {
+    for (const auto& [index, dest] : copies_) {
+      auto& header = fact_.loops[index].header;
+      std::erase_if(header, [&](const std::string& counter) {
+        size_t sep = counter.rfind("::");
+        return sep != std::string::npos && installed_.count({dest, counter.substr(0, sep)});
+      });
+    }
   }
 
   // A local variable that takes a new value here (or may: its address is handed to a call).
@@ -183,6 +229,8 @@ class Visitor : public PerFunctionVisitor<Visitor> {
   std::map<const clang::VarDecl*, std::vector<unsigned>> assigned_;
   std::map<const clang::VarDecl*, int> params_;
   std::set<std::string> indexes_;  // counters used as an index or a pointer offset, file-wide
+  std::vector<std::pair<size_t, const clang::VarDecl*>> copies_;      // copy loops: (loop, buffer)
+  std::set<std::pair<const clang::VarDecl*, std::string>> installed_;  // (buffer, record it is stored in)
 };
 
 bool Visitor::VisitBinaryOperator(clang::BinaryOperator* op) {
@@ -198,6 +246,12 @@ bool Visitor::VisitBinaryOperator(clang::BinaryOperator* op) {
     return true;
   }
   if (op->getOpcode() != clang::BO_Assign) return true;
+  // `l->items = items;`: a local buffer installed in a field of `List`.
+  if (const auto* field = llvm::dyn_cast<clang::MemberExpr>(lhs->IgnoreParenImpCasts()))
+    if (const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(op->getRHS()->IgnoreParenCasts()))
+      if (const auto* v = llvm::dyn_cast<clang::VarDecl>(ref->getDecl()); v && v->hasLocalStorage())
+        if (const auto* fd = llvm::dyn_cast<clang::FieldDecl>(field->getMemberDecl()))
+          if (std::string record = record_name(fd->getParent()); !record.empty()) installed_.insert({v, record});
   if (!counter.empty()) {
     // `n = n + k` grows it; `n = 0`, `n = mark`, `n = n - 1` empty it.
     const auto* sum = llvm::dyn_cast<clang::BinaryOperator>(op->getRHS()->IgnoreParenImpCasts());
@@ -277,6 +331,7 @@ TapeCall Visitor::call_fact(const clang::CallExpr* call) const {
 }
 
 void Visitor::leave(const clang::FunctionDecl* f) {
+  drop_resize_copies();
   for (const Growth& g : grows_)
     fact_.grows.push_back({g.counter, g.at, g.object ? holder_of(g.object) : Holder{{"escapes", 0, g.counter}, {}}});
   for (const auto* call : calls_) fact_.calls.push_back(call_fact(call));

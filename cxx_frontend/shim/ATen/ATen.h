@@ -40,6 +40,8 @@ enum class MemoryFormat : signed char { Contiguous, Preserve, ChannelsLast, Chan
 struct TensorOptions {
   TensorOptions dtype(ScalarType t) const;
   TensorOptions device(Device d) const;
+  Device device() const;
+  signed char device_index() const;
 };
 struct Scalar {
   template <typename T> Scalar(T v);

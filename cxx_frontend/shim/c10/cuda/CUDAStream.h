@@ -1,5 +1,6 @@
 // torchlint shim: c10's CUDA streams.
 #pragma once
+#include <c10/cuda/CUDAFunctions.h>
 #include <cuda_runtime.h>
 namespace c10::cuda {
 class CUDAStream {

@@ -1,0 +1,36 @@
+// A shape of the seed bug: the operation hands the tape a compound literal, an unnamed array of
+// its own frame. ASan: stack-use-after-return when backward reads it.
+#include <stdio.h>
+
+typedef struct Var { float value, grad; } Var;
+typedef struct { Var **inputs; int num_inputs; Var *output; } TapeOp;
+typedef struct { TapeOp ops[64]; int num_ops; } Tape;
+
+static Tape g_tape_storage;
+Tape *g_tape = &g_tape_storage;
+
+void tape_add_op(Tape *tape, Var **inputs, int n, Var *out) {
+  TapeOp *op = &tape->ops[tape->num_ops++];
+  op->inputs = inputs;
+  op->num_inputs = n;
+  op->output = out;
+}
+
+Var *var_add(Var *a, Var *b, Var *out) {
+  out->value = a->value + b->value;
+  tape_add_op(g_tape, (Var *[]){a, b}, 2, out);  // expect: TL901
+  return out;
+}
+
+void backward(Tape *tape) {
+  for (int i = tape->num_ops - 1; i >= 0; --i)
+    for (int k = 0; k < tape->ops[i].num_inputs; ++k) tape->ops[i].inputs[k]->grad += tape->ops[i].output->grad;
+}
+
+int main(void) {
+  Var a = {1, 0}, b = {2, 0}, c = {0, 1};
+  var_add(&a, &b, &c);
+  backward(g_tape);
+  printf("%g %g\n", a.grad, b.grad);
+  return 0;
+}

@@ -1,0 +1,29 @@
+// The fixed twin of tape_bad_lambda.cpp: the lambda captures by value what it needs, so the tape
+// holds copies. ASan: clean.
+#include <cstdio>
+#include <functional>
+#include <vector>
+
+struct Var {
+  float value, grad;
+};
+struct Tape {
+  std::vector<std::function<void()>> backward;
+};
+
+Tape g_tape;
+
+Var *var_scale(Var *in, float k, Var *out) {
+  float scale = k;
+  out->value = in->value * scale;
+  g_tape.backward.push_back([=] { in->grad += scale * out->grad; });
+  return out;
+}
+
+int main() {
+  Var a = {1, 0}, c = {0, 1};
+  var_scale(&a, 3, &c);
+  for (auto it = g_tape.backward.rbegin(); it != g_tape.backward.rend(); ++it) (*it)();
+  std::printf("%g\n", a.grad);
+  return 0;
+}

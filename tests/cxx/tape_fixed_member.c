@@ -1,0 +1,38 @@
+// The fixed twin of tape_bad_member.c: the structure with the array member is the operation's
+// own, kept by value on the tape, so the array lives as long as the tape. ASan: clean.
+#include <stdio.h>
+
+typedef struct Var { float value, grad; } Var;
+typedef struct { Var *inputs[2]; float scale; } BinaryArgs;
+typedef struct { BinaryArgs args; int num_inputs; Var *output; } TapeOp;
+typedef struct { TapeOp ops[64]; int num_ops; } Tape;
+
+static Tape g_tape_storage;
+Tape *g_tape = &g_tape_storage;
+
+void tape_add_op(Tape *tape, BinaryArgs args, int n, Var *out) {
+  TapeOp *op = &tape->ops[tape->num_ops++];
+  op->args = args;
+  op->num_inputs = n;
+  op->output = out;
+}
+
+Var *var_add(Var *a, Var *b, Var *out) {
+  BinaryArgs args = {{a, b}, 1.0f};
+  out->value = args.scale * (a->value + b->value);
+  tape_add_op(g_tape, args, 2, out);
+  return out;
+}
+
+void backward(Tape *tape) {
+  for (int i = tape->num_ops - 1; i >= 0; --i)
+    for (int k = 0; k < tape->ops[i].num_inputs; ++k) tape->ops[i].args.inputs[k]->grad += tape->ops[i].output->grad;
+}
+
+int main(void) {
+  Var a = {1, 0}, b = {2, 0}, c = {0, 1};
+  var_add(&a, &b, &c);
+  backward(g_tape);
+  printf("%g %g\n", a.grad, b.grad);
+  return 0;
+}
