@@ -59,6 +59,7 @@ Confirmation confirm_pair(const Experiment& e, const Variant& bad, const Variant
                       (e.fixed_may_fail && v == &fixed && run.end == "exit" && run.status != 0 && !run.error.empty());
       if (!why.empty() && !evidence) {
         Confirmation c = no_verdict(e, Verdict::Inconclusive, (v == &bad ? "" : "the fixed twin: ") + why);
+        c.sandbox = run.process.isolation.describe();
         c.torch_version = run.torch_version;
         c.device = run.device;
         return c;
@@ -68,7 +69,9 @@ Confirmation confirm_pair(const Experiment& e, const Variant& bad, const Variant
       (v == &bad ? bad_runs : fixed_runs).push_back(std::move(run));
     }
   }
-  return judge(e, bad_runs, fixed_runs, s.warmup);
+  Confirmation c = judge(e, bad_runs, fixed_runs, s.warmup);
+  c.sandbox = bad_runs.empty() ? "" : bad_runs.front().process.isolation.describe();
+  return c;
 }
 
 std::string installed_cupti_library() {

@@ -1,5 +1,7 @@
 #include "gpu_harness/judging.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "gpu_harness/experiments.h"
@@ -29,9 +31,23 @@ Figure figure(const std::string& metric, const std::string& unit, const std::vec
   for (const auto& r : fixed) x.push_back(of(r));
   f.bad = median(b);
   f.fixed = median(x);
-  f.spread = half_range(b);
+  f.spread = half_range(b) + half_range(x);
   return f;
 }
+
+Removal removal(const Figure& f, double effect) {
+  double removed = f.bad - f.fixed;
+  if (removed >= effect && removed >= 3 * f.spread) return Removal::Shown;
+  if (removed + 2 * f.spread < effect) return Removal::Refuted;
+  return Removal::Unclear;
+}
+
+std::string removed_amount(const Figure& f) {
+  std::string named = f.unit.empty() || f.unit == "B" || f.unit == "s" ? "" : " " + f.unit;
+  return fmt::format("{}{} per step (± {})", signed_amount(f.bad - f.fixed, f.unit), named, format_amount(f.spread, f.unit));
+}
+
+std::string removed_text(const Figure& f) { return "the fix removes " + removed_amount(f); }
 
 bool has_metric(const std::vector<ProbeRun>& runs, const std::string& metric) {
   for (const auto& r : runs)

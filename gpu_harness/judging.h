@@ -34,11 +34,20 @@ RunFigure first_of(const std::string& key);
 // The largest value a metric reaches in a run (a cumulative counter's total), 0 when absent.
 RunFigure total_of(const std::string& key);
 
-// A figure over repeated runs: the median of each run's value, and how far they stray.
+// A figure over repeated runs: the median of each run's value on each side, and how far the
+// difference between the sides may stray (half the range of each side's runs, added).
 Figure figure(const std::string& metric, const std::string& unit, const std::vector<ProbeRun>& bad,
               const std::vector<ProbeRun>& fixed, const RunFigure& of);
 bool has_metric(const std::vector<ProbeRun>& runs, const std::string& metric);
 Confirmation verdict(Verdict v, Figure main, std::string why);
+
+// What the fix removes from a figure (bad - fixed) against the noise of repeated runs:
+// shown when it is at least `effect` and three times the spread; refuted when even that plus
+// twice the spread stays under `effect`; else unclear.
+enum class Removal { Shown, Refuted, Unclear };
+Removal removal(const Figure& f, double effect);
+std::string removed_amount(const Figure& f);  // "+1.2 KiB per step (± 0.3 KiB)"
+std::string removed_text(const Figure& f);    // "the fix removes " and the amount
 // The exception and its message from a traceback, short enough for a verdict line.
 std::string exception_line(const std::string& traceback);
 

@@ -1,5 +1,7 @@
 #include "gpu_harness/probe.h"
 
+#include <unistd.h>
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -97,7 +99,11 @@ ProbeRun run_probe(const ProbeSpec& spec, const fs::path& home) {
   }
   p.timeout_seconds = spec.timeout_seconds;
   // The program's own data stays its own: a generous cap that still stops a runaway on CPU.
-  if (spec.device == "cpu") p.memory_limit_bytes = uint64_t{16} << 30;
+  // On a GPU the cap is the machine's memory (pinned host buffers count; device memory does not).
+  p.memory_limit_bytes = spec.device == "cpu" ? uint64_t{16} << 30
+                                              : static_cast<uint64_t>(sysconf(_SC_PHYS_PAGES)) * static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
+  p.process_limit = 4096;  // data-loader workers and their threads, not a fork bomb
+  p.writable = {spec.workdir, home};
   ProbeRun run;
   ProcessResult result = run_process(p);
   run = parse_probe_output(read_file(out));

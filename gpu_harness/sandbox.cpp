@@ -1,5 +1,7 @@
 #include "gpu_harness/sandbox.h"
 
+#include "gpu_harness/isolation.h"
+
 #include <fcntl.h>
 #include <linux/fs.h>
 #include <poll.h>
@@ -166,10 +168,7 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
   dup2(out_fd, STDERR_FILENO);
   int devnull = open("/dev/null", O_RDONLY);
   if (devnull >= 0) dup2(devnull, STDIN_FILENO);
-  char isolated = 0;
-  // An unprivileged user namespace lets a new network namespace (only loopback) be made
-  // without root; containers often forbid both, and then the network stays as it is.
-  if (spec.isolate_network && (unshare(CLONE_NEWNET) == 0 || unshare(CLONE_NEWUSER | CLONE_NEWNET) == 0)) isolated = 1;
+  char isolated = isolate_child(spec.isolate_network, spec.writable).encode();
   (void)!write(report_fd, &isolated, 1);
   close(report_fd);
   rlimit core{0, 0};
@@ -181,6 +180,10 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
   if (spec.memory_limit_bytes) {
     rlimit data{spec.memory_limit_bytes, spec.memory_limit_bytes};
     setrlimit(RLIMIT_DATA, &data);
+  }
+  if (spec.process_limit) {
+    rlimit procs{spec.process_limit, spec.process_limit};
+    setrlimit(RLIMIT_NPROC, &procs);
   }
   if (!spec.cwd.empty() && chdir(spec.cwd.c_str()) != 0) _exit(126);
   std::vector<std::string> env_strings;
@@ -228,7 +231,7 @@ ProcessResult run_process(const ProcessSpec& spec) {
   close(out[1]);
   close(report[1]);
   char isolated = 0;
-  if (read(report[0], &isolated, 1) == 1) result.network_isolated = isolated != 0;
+  if (read(report[0], &isolated, 1) == 1) result.isolation = Isolation::decode(isolated);
   close(report[0]);
   result.started = true;
 

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "gpu_harness/isolation.h"
+
 namespace torchlint::harness {
 
 // A fresh directory under $TMPDIR (or /tmp), removed with everything in it on destruction.
@@ -49,6 +51,9 @@ struct ProcessSpec {
   std::filesystem::path cwd;
   double timeout_seconds = 120;
   uint64_t memory_limit_bytes = 0;        // RLIMIT_DATA; 0: none
+  uint64_t process_limit = 0;             // RLIMIT_NPROC (processes of the user; root is exempt); 0: none
+  // Where the mounts allow: every folder but these is read-only for the child ({}: no change).
+  std::vector<std::filesystem::path> writable;
   uint64_t file_size_limit_bytes = uint64_t{1} << 30;
   bool isolate_network = true;            // a new network namespace when the kernel lets us
   size_t output_tail_bytes = 8192;        // how much of stdout+stderr is kept
@@ -59,7 +64,7 @@ struct ProcessResult {
   int signal = 0;         // when a signal ended it
   bool timed_out = false; // killed (with its process group) at the timeout
   bool started = false;   // false: could not be started (see output_tail)
-  bool network_isolated = false;
+  Isolation isolation;     // what the child was contained by
   double wall_seconds = 0;
   std::string output_tail;
 };

@@ -35,7 +35,8 @@ Metrics ($TORCHLINT_PROBE_METRICS, comma-separated; each costs only when asked f
   copies  host-to-device copies, their bytes, and those from pageable (not pinned) host memory,
           cumulative
   update  how far the parameters of the modules called at top level in the loop moved since the
-          previous sample (L2 norm of the change), and how many parameter tensors moved, cumulative
+          previous sample (L2 norm of the change), and how many parameter tensors moved; the L2 norm
+          of the gradients each optimizer step applies, and the steps; cumulative
   lr      the learning rate (first parameter group) of the latest optimizer step, and the steps
   order   passes over a DistributedSampler, and those in the same order as its previous pass,
           cumulative
@@ -81,7 +82,7 @@ _counters = {"syncs": 0, "saved": 0, "sync_warnings": 0, "modes_differ": 0, "eva
              "top_calls": 0, "train_in_eval": 0, "ops": 0, "op_bytes": 0, "update": 0.0,
              "h2d_copies": 0, "h2d_bytes": 0, "pageable_copies": 0, "moved": 0, "opt_steps": 0,
              "sampler_passes": 0, "repeated_orders": 0, "loads": 0, "ignored_keys": 0,
-             "unloaded_values": 0}
+             "unloaded_values": 0, "grad_norm": 0.0, "grad_steps": 0}
 _last_lr = None  # the learning rate of the latest optimizer step (the lr metric)
 _live = {"bytes": 0, "peak": 0}  # the peak metric
 _cupti = None
@@ -481,6 +482,27 @@ def _record_lr(optimizer):
         _counters["opt_steps"] += 1
 
 
+def _record_grad_norm(optimizer):
+    """The L2 norm of the gradients a step is about to apply: gradients never cleared add up
+    (step k applies k steps' gradients), which an optimizer that normalises them (Adam) hides
+    from the weight change."""
+    squared = 0.0
+    with _torch.no_grad():
+        for group in getattr(optimizer, "param_groups", ()):
+            for p in group.get("params", ()):
+                if getattr(p, "grad", None) is not None:
+                    squared += float(p.grad.detach().float().pow(2).sum())
+    _counters["grad_norm"] += squared ** 0.5
+    _counters["grad_steps"] += 1
+
+
+def _before_optimizer_step(optimizer):
+    if "lr" in _METRICS:
+        _record_lr(optimizer)
+    if "update" in _METRICS:
+        _record_grad_norm(optimizer)
+
+
 def _watch_optimizer_steps():
     """Each optimizer step records the learning rate it runs with (what a scheduler set before
     it): a global step hook where torch has one (2.0+), else the step of each optimizer alive
@@ -488,7 +510,7 @@ def _watch_optimizer_steps():
     optim = _torch.optim
     register = getattr(getattr(optim, "optimizer", None), "register_optimizer_step_pre_hook", None)
     if register is not None:
-        register(lambda optimizer, args, kwargs: _record_lr(optimizer))
+        register(lambda optimizer, args, kwargs: _before_optimizer_step(optimizer))
         return
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -497,7 +519,7 @@ def _watch_optimizer_steps():
         step = optimizer.step
 
         def recorded(*args, _step=step, _optimizer=optimizer, **kwargs):
-            _record_lr(_optimizer)
+            _before_optimizer_step(_optimizer)
             return _step(*args, **kwargs)
         optimizer.step = recorded
 
@@ -603,7 +625,7 @@ def _start():
         _count_calls()
     if {"ops", "syncs", "copies", "peak"} & _METRICS:
         _make_dispatch_counter().__enter__()
-    if "lr" in _METRICS:
+    if {"lr", "update"} & _METRICS:
         _watch_optimizer_steps()
     if "order" in _METRICS:
         _watch_sampler_order()
@@ -661,6 +683,8 @@ def _sample(site, last):
         _counters["update"] += _parameter_update()
         record["update"] = _counters["update"]
         record["moved"] = _counters["moved"]
+        record["grad_norm"] = _counters["grad_norm"]
+        record["grad_steps"] = _counters["grad_steps"]
     if "lr" in _METRICS and _last_lr is not None:
         record["lr"] = _last_lr
     if "peak" in _METRICS:

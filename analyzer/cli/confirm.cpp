@@ -12,6 +12,7 @@
 
 #include "cli/check_command.h"
 #include "cli/config.h"
+#include "cli/confirm_loop.h"
 #include "cli/discover.h"
 #include "cli/runner.h"
 #include "gpu_harness/confirm.h"
@@ -136,6 +137,12 @@ std::string unmeasured_why(const RuleSpec& spec) {
   return "the rule names no experiment (`confirm:` in its rule), so it cannot be confirmed by running it";
 }
 
+std::string no_twin_why(const std::string& rule_id) {
+  return fmt::format("no twin on user code: the rule's fix is not an edit that can be applied, so only its docs example pair can be "
+                     "measured: run `torchlint confirm --rule {} --example`",
+                     rule_id);
+}
+
 // How the fixed twin differs from the program: edits to the file, or a probe variant.
 bool fixed_twin(const Diagnostic& d, const ConfirmSpec& spec, std::vector<Edit>& edits, std::string& variant, std::string& why) {
   if (spec.rewrite) {
@@ -154,20 +161,23 @@ bool fixed_twin(const Diagnostic& d, const ConfirmSpec& spec, std::vector<Edit>&
     edits = d.fix->edits;
     return true;
   }
-  why = "the rule has no mechanical fix and its `confirm` names no `fixed-by`";
+  why = no_twin_why(d.rule_id);
   return false;
 }
 
+// `refutation`: the twin is the program without the line's statement (or the rule's probe variant).
 Confirmation confirm_one(const Diagnostic& d, const SourceFile& src, const ConfirmSpec& spec, const ConfirmOptions& o,
-                         std::ostream& log) {
+                         std::ostream& log, const std::optional<Edit>& refutation = std::nullopt) {
   const harness::Experiment* e = harness::find_experiment(spec.experiment);
   if (!e) return failed(Verdict::Error, spec.experiment, "unknown experiment `" + spec.experiment + "`");
-  auto loop = py::find_loop_site(src.text, d.range, d.region, spec.loop_after);
-  if (!loop) return failed(Verdict::Inconclusive, e->name, "no loop runs at or after the finding in its function, so there is no step to measure");
-  if (loop->is_async) return failed(Verdict::Inconclusive, e->name, "`async for` loops are not instrumented");
   std::vector<Edit> fix_edits;
   std::string variant, why;
-  if (!fixed_twin(d, spec, fix_edits, variant, why)) return failed(Verdict::Inconclusive, e->name, why);
+  if (refutation && !spec.fixed_by.empty() && !spec.rewrite) variant = spec.fixed_by;
+  else if (refutation) fix_edits = {*refutation};
+  else if (!fixed_twin(d, spec, fix_edits, variant, why)) return failed(Verdict::Inconclusive, e->name, why);
+  auto loop = measured_loop(src.text, d, spec.loop_after, o.loop_line, why);
+  if (!loop) return failed(Verdict::Inconclusive, e->name, why);
+  if (loop->is_async) return failed(Verdict::Inconclusive, e->name, "`async for` loops are not instrumented");
 
   fs::path file = fs::absolute(d.path).lexically_normal();
   fs::path root = project_root(file);
@@ -206,10 +216,124 @@ Confirmation confirm_one(const Diagnostic& d, const SourceFile& src, const Confi
 
 }  // namespace
 
+namespace {
+
+// Experiments whose cost a line adds to the loop: without the line, it is gone. A weight update
+// or an exception is not a cost the line adds; its twin needs the rule's own fix.
+bool cost_added_by_line(const std::string& experiment) {
+  for (const char* e : {"memory-growth", "sync-count", "grad-memory", "call-count", "step-growth", "copy-count", "peak-memory"})
+    if (experiment == e) return true;
+  return false;
+}
+
+// The code on `line` (without its indentation), or nullopt when the file is shorter.
+std::optional<ByteRange> line_code(const std::string& t, uint32_t line) {
+  size_t start = 0;
+  for (uint32_t l = 1; l < line; ++l) {
+    size_t nl = t.find('\n', start);
+    if (nl == std::string::npos) return std::nullopt;
+    start = nl + 1;
+  }
+  size_t end = std::min(t.find('\n', start), t.size());
+  size_t code = std::min(t.find_first_not_of(" \t", start), end);
+  return ByteRange{static_cast<uint32_t>(code), static_cast<uint32_t>(end)};
+}
+
+// The statement on `line` replaced by `pass` (same indentation): one whole statement, or why not.
+std::optional<Edit> statement_removed(const SourceFile& src, uint32_t line, std::string& why) {
+  std::optional<ByteRange> at = line_code(src.text, line);
+  if (!at) {
+    why = fmt::format("the file has no line {}", line);
+    return std::nullopt;
+  }
+  std::string body = src.text.substr(at->start, at->end - at->start);
+  int depth = 0;
+  for (char ch : body) depth += ch == '(' || ch == '[' || ch == '{' ? 1 : ch == ')' || ch == ']' || ch == '}' ? -1 : 0;
+  if (body.empty() || body.starts_with("#") || body.ends_with(":") || body.ends_with("\\") || depth != 0 ||
+      body.find(';') != std::string::npos) {
+    why = fmt::format("line {} is not one whole statement on one line; a refutation run measures the program with and without one", line);
+    return std::nullopt;
+  }
+  Edit e;
+  e.range = *at;
+  e.replacement = "pass";
+  return e;
+}
+
+}  // namespace
+
+Diagnostic refutation_run(const RuleSpec& spec, const SourceFile& src, uint32_t line, const ConfirmOptions& o, std::ostream& log) {
+  Diagnostic d;
+  d.rule_id = spec.id;
+  d.rule_name = spec.name;
+  d.severity = spec.severity;
+  d.path = src.path;
+  std::string why;
+  std::optional<Edit> removed = statement_removed(src, line, why);
+  d.range = line_code(src.text, line).value_or(ByteRange{0, 0});
+  d.message = fmt::format("refutation run: {} raises no finding on this line; measured with and without {}", spec.id,
+                          spec.confirm && !spec.confirm->fixed_by.empty() && !spec.confirm->rewrite
+                              ? "the rule's `" + spec.confirm->fixed_by + "` twin"
+                              : fmt::format("the statement on line {}", line));
+  auto label = [&](Confirmation c) {
+    c.why = "refutation run (no finding on this line): " + c.why;
+    c.summary = confirmation_line(d.rule_id, c);
+    return c;
+  };
+  if (!spec.confirm) {
+    d.confirmation = label(failed(Verdict::Inconclusive, "", unmeasured_why(spec)));
+  } else if (spec.confirm->fixed_by.empty() && !cost_added_by_line(spec.confirm->experiment)) {
+    d.confirmation = label(failed(Verdict::Error, spec.confirm->experiment,
+                                  fmt::format("{} measures {}: its twin is the rule's own fix, which needs a finding; without one, "
+                                              "run `torchlint confirm --rule {} --example`",
+                                              spec.id, spec.confirm->experiment, spec.id)));
+  } else if (!removed && (spec.confirm->fixed_by.empty() || spec.confirm->rewrite)) {
+    d.confirmation = label(failed(Verdict::Error, spec.confirm->experiment, why));
+  } else {
+    log << fmt::format("refutation run of {} at {}:{} ({} runs of the program and of its twin)...\n", spec.id, src.path, line,
+                       std::max(1, o.repeats));
+    try {
+      d.confirmation = label(confirm_one(d, src, *spec.confirm, o, log, removed));
+    } catch (const std::exception& ex) {
+      d.confirmation = label(failed(Verdict::Error, spec.confirm->experiment, ex.what()));
+    }
+  }
+  return d;
+}
+
+std::string confirmability(const RuleSpec& spec) {
+  if (!spec.confirm) return "no";
+  bool edit_fix = spec.fix && spec.fix->applicability != Applicability::DisplayOnly;
+  return spec.confirm->rewrite || !spec.confirm->fixed_by.empty() || edit_fix ? "code" : "example";
+}
+
+std::string confirmation_tally(const std::vector<Diagnostic>& findings) {
+  std::map<std::string, std::map<Verdict, size_t>> by_rule;
+  for (const auto& d : findings)
+    if (d.confirmation) ++by_rule[d.rule_id][d.confirmation->verdict];
+  if (by_rule.empty()) return "";
+  std::map<Verdict, size_t> total;
+  std::string rows;
+  for (const auto& [rule, counts] : by_rule) {
+    std::vector<std::string> parts;
+    for (Verdict v : {Verdict::Confirmed, Verdict::NotConfirmed, Verdict::Inconclusive, Verdict::Error})
+      if (auto it = counts.find(v); it != counts.end()) {
+        parts.push_back(fmt::format("{} {}", it->second, to_string(v)));
+        total[v] += it->second;
+      }
+    rows += fmt::format("  {:<7} {}\n", rule, fmt::join(parts, ", "));
+  }
+  return fmt::format("Confirmation: {} confirmed, {} not confirmed, {} inconclusive{}\n", total[Verdict::Confirmed],
+                     total[Verdict::NotConfirmed], total[Verdict::Inconclusive],
+                     total[Verdict::Error] ? fmt::format(", {} error(s)", total[Verdict::Error]) : "") +
+         rows;
+}
+
 std::string confirmation_line(const std::string& rule_id, const Confirmation& c) {
   std::string line = fmt::format("{} {}: {}", rule_id, to_string(c.verdict), c.why);
   if (c.verdict == Verdict::Confirmed || c.verdict == Verdict::NotConfirmed || (c.n > 0 && !c.device.empty()))
     line += fmt::format(" (n={} steps over {} run{}, {}, torch {})", c.n, c.repeats, c.repeats == 1 ? "" : "s", c.device, c.torch_version);
+  if (!c.sandbox.empty()) line += " [sandbox: " + c.sandbox + "]";
   return line;
 }
 

@@ -21,6 +21,7 @@ struct ConfirmOptions {
   std::string device = "auto";      // auto, cpu or cuda
   std::string run_script;           // the program to run (default: the file, or the script importing it)
   std::vector<std::string> args;    // the program's arguments (after `--`)
+  uint32_t loop_line = 0;           // --loop LINE: the loop to measure (0: chosen from the finding)
 };
 
 // Confirms every finding whose rule names an experiment; the others are left as they are.
@@ -36,6 +37,20 @@ int confirm_rule_example(const std::string& rule, const std::vector<std::string>
 // The folder a program expects to run in: the nearest ancestor of `file` with .git,
 // pyproject.toml, setup.py, setup.cfg or .torchlint.yaml; else the file's folder.
 std::filesystem::path project_root(const std::filesystem::path& file);
+
+// `confirm FILE:LINE --rule CODE` on a line where CODE raises no finding: the same experiment,
+// labelled a refutation run. The twin is the program without the line's statement (the costs a
+// line adds: memory, host reads, calls, growth, copies) or the rule's probe variant; rules whose
+// twin needs their own fix (weight updates, exceptions...) get an error saying so. The returned
+// diagnostic carries the verdict.
+Diagnostic refutation_run(const RuleSpec& spec, const SourceFile& src, uint32_t line, const ConfirmOptions& o, std::ostream& log);
+
+// Where a rule's findings can be confirmed: "code" (on the user's code: its fix or `fixed-by`
+// makes the twin), "example" (only its docs example pair: `confirm --rule CODE --example`), "no".
+std::string confirmability(const RuleSpec& spec);
+
+// The verdicts of `check --confirm`, in all and by rule ("" when nothing was confirmed).
+std::string confirmation_tally(const std::vector<Diagnostic>& findings);
 
 // One line for text output: "TL101 confirmed: +9.2 KiB host heap ... (n=40, cpu, torch 2.4)".
 std::string confirmation_line(const std::string& rule_id, const Confirmation& c);

@@ -81,6 +81,7 @@ int run_rules_list(const std::vector<std::string>& packs, const std::string& for
                      {"fix", r.fix ? nlohmann::ordered_json(to_string(r.fix->applicability)) : nlohmann::ordered_json()},
                      {"confirm", r.confirm ? nlohmann::ordered_json(r.confirm->experiment) : nlohmann::ordered_json()},
                      {"confirm_needs_gpu", r.confirm && r.confirm->needs_gpu},
+                     {"confirmable", confirmability(r)},
                      {"unmeasured", r.unmeasured.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(r.unmeasured)},
                      {"source", *r.mark.file}});
     std::cout << out.dump(2) << "\n";

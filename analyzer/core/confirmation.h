@@ -2,6 +2,7 @@
 // the harness (gpu_harness/), rendered by the reports.
 #pragma once
 #include <cstddef>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -15,7 +16,7 @@ struct Figure {
   std::string metric;  // "host heap per step"
   std::string unit;    // "B", "nodes", "syncs", "B/step"...
   double bad = 0, fixed = 0;
-  double spread = 0;   // half the range of `bad` over repeated runs
+  double spread = 0;   // how far bad - fixed may stray: half the range of each side over repeats, added
 };
 
 struct Confirmation {
@@ -23,10 +24,11 @@ struct Confirmation {
   std::string experiment;  // memory-growth, sync-count, ...
   Figure main;             // the evidence the verdict rests on
   std::vector<Figure> more;
-  double ratio = 0;        // bad / fixed (0 when fixed is 0)
+  double ratio = std::numeric_limits<double>::quiet_NaN();  // bad / fixed; NaN (null in JSON) when fixed is 0
   size_t n = 0;            // measured steps per variant, summed over repeats
   size_t repeats = 0;
   std::string device, torch_version;
+  std::string sandbox;     // what contained the runs ("network cut (loopback only), ...")
   std::string why;         // one sentence: what the numbers mean, or why there is no verdict
   std::string summary;     // one line for text output
 };

@@ -131,7 +131,23 @@ TEST_CASE("memory growth: confirmed when the fix removes a kept graph, not confi
   CHECK(no.verdict == Verdict::NotConfirmed);
   // Growth the fix does not remove is not this finding's cost.
   Confirmation other = judge(e, runs("graph_tensors", 1), runs("graph_tensors", 1), 3);
-  CHECK(other.verdict == Verdict::Inconclusive);
+  CHECK(other.verdict == Verdict::NotConfirmed);
+  CHECK(other.why.find("the fix removes no kept graph") != std::string::npos);
+}
+
+TEST_CASE("memory growth: the heap both sides grow by is noise; what the fix removes, against the runs' spread, decides") {
+  const Experiment& e = *find_experiment("memory-growth");
+  auto heap = [](double per_step) { return runs("heap", per_step); };
+  // 1.5 KiB per step on both sides (allocator caches): refuted, not inconclusive.
+  Confirmation same = judge(e, {heap(1500)[0], heap(1400)[0]}, {heap(1450)[0], heap(1600)[0]}, 3);
+  CHECK(same.verdict == Verdict::NotConfirmed);
+  CHECK(same.main.spread == doctest::Approx(50 + 75));  // half the range of each side, added
+  // 6 KiB more per step than the fixed twin, far over the spread: confirmed by the heap.
+  Confirmation kept = judge(e, heap(7500), heap(1500), 3);
+  CHECK(kept.verdict == Verdict::Confirmed);
+  CHECK(kept.main.unit == "B");
+  // 1.2 KiB removed but the runs stray by as much: neither shown nor refuted.
+  CHECK(judge(e, {heap(1700)[0], heap(3900)[0]}, heap(1500), 3).verdict == Verdict::Inconclusive);
 }
 
 TEST_CASE("host reads: one per step removed is confirmed; the same count on both sides is not") {
@@ -193,7 +209,13 @@ TEST_CASE("step growth: per-step work that grows with the step index, removed by
   CHECK(yes.main.bad == doctest::Approx(256));
   CHECK(yes.main.fixed == doctest::Approx(0));
   CHECK(judge(e, runs_of("op_bytes", linear), runs_of("op_bytes", linear), 3).verdict == Verdict::NotConfirmed);
-  CHECK(judge(e, runs_of("op_bytes", quadratic), runs_of("op_bytes", quadratic), 3).verdict == Verdict::Inconclusive);
+  // Growth the fix does not remove is not this finding's cost.
+  CHECK(judge(e, runs_of("op_bytes", quadratic), runs_of("op_bytes", quadratic), 3).verdict == Verdict::NotConfirmed);
+  // An accumulator's 256 B per step inside a training step of 1 MiB (under 10% growth over the
+  // steps): its own growth, removed by the fix, is what counts.
+  auto big_quadratic = [](int i) { return 1048576.0 * i + 256.0 * i * (i - 1) / 2; };
+  auto big_linear = [](int i) { return 1048576.0 * i; };
+  CHECK(judge(e, runs_of("op_bytes", big_quadratic), runs_of("op_bytes", big_linear), 3).verdict == Verdict::Confirmed);
   // Operations per step that grow (a backward through every earlier step) confirm it too.
   Confirmation ops = judge(e, runs_of("ops", quadratic), runs_of("ops", linear), 3);
   CHECK(ops.verdict == Verdict::Confirmed);
@@ -582,4 +604,34 @@ def fit_and_log(model, loader, opt):
     }
   }
   CHECK(checked == 2);
+}
+
+TEST_CASE("the headline is the figure that decided; the ratio is undefined (NaN, null in JSON) when the fixed figure is 0") {
+  const Experiment& e = *find_experiment("memory-growth");
+  // One tensor whose graph grows by 12 nodes per step (`total += loss`): the nodes decide.
+  auto nodes = [](double per_step) {
+    return std::vector<ProbeRun>{run_with([=](int i) { return fmt::format(R"(, "graph_tensors": 1, "graph_nodes": {})", per_step * i); })};
+  };
+  Confirmation c = judge(e, nodes(12), nodes(0), 3);
+  CHECK(c.verdict == Verdict::Confirmed);
+  CHECK(c.main.metric == "graph nodes retained per step");
+  CHECK(c.main.bad == doctest::Approx(12));
+  CHECK(std::isnan(c.ratio));
+  CHECK(judge(*find_experiment("sync-count"), runs("syncs", 2), runs("syncs", 1), 3).ratio == doctest::Approx(2));
+}
+
+TEST_CASE("weight updates: gradients that add up under an optimizer that normalises its steps (Adam)") {
+  const Experiment& e = *find_experiment("param-update");
+  // Steps 1.4x the fixed twin's (under the 2x bar), gradients at step() 8x: confirmed by them.
+  auto run = [](double update, double grad) {
+    return std::vector<ProbeRun>{run_with([=](int i) {
+      return fmt::format(R"(, "update": {}, "moved": {}, "grad_norm": {}, "grad_steps": {})", update * i, 4 * i, grad * i, i);
+    })};
+  };
+  Confirmation c = judge(e, run(0.014, 8), run(0.01, 1), 3);
+  CHECK(c.verdict == Verdict::Confirmed);
+  CHECK(c.main.metric == "gradient norm at each optimizer step (L2)");
+  CHECK(c.main.bad == doctest::Approx(8));
+  CHECK(judge(e, run(0.01, 1), run(0.01, 1), 3).verdict == Verdict::NotConfirmed);
+  CHECK(judge(e, run(0.014, 1.2), run(0.01, 1), 3).verdict == Verdict::Inconclusive);
 }
