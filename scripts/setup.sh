@@ -13,7 +13,8 @@ done
 # Libraries: Debian's development packages.
 # libclang-16-dev: the C/C++/CUDA front end (torchlint-cxx) on Clang 16, Debian 12's newest.
 # libssl-dev: libcrypto, whose HMAC-SHA-256 seals the results cache.
-for p in libclang-16-dev libclang-cpp16-dev llvm-16-dev clang-16 libyaml-cpp-dev doctest-dev libcli11-dev libfmt-dev nlohmann-json3-dev libtomlplusplus-dev libssl-dev git pre-commit neovim python3-jsonschema python3-yaml; do
+# curl: `torchlint review --post` sends the review through it (tests/review runs it).
+for p in libclang-16-dev libclang-cpp16-dev llvm-16-dev clang-16 libyaml-cpp-dev doctest-dev libcli11-dev libfmt-dev nlohmann-json3-dev libtomlplusplus-dev libssl-dev git pre-commit neovim python3-jsonschema python3-yaml curl; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 # The confirmation harness's tests run real PyTorch (CPU): the test command asks for it; the demo

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -15,6 +16,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <sstream>
 #include <thread>
 
 #include "cli/baseline.h"
@@ -37,8 +39,19 @@ namespace torchlint {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// Rule codes are upper case, names lower case: `tl201` and `TL201` select alike (as `rule tl201`).
+bool equals_ignoring_case(std::string_view a, std::string_view b) {
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) { return std::toupper(x) == std::toupper(y); });
+}
+
+}  // namespace
+
 bool selector_matches(std::string_view sel, std::string_view id, std::string_view name) {
-  return sel == "ALL" || sel == name || id.starts_with(sel);
+  return equals_ignoring_case(sel, "ALL") || equals_ignoring_case(sel, name) ||
+         (id.size() >= sel.size() && equals_ignoring_case(sel, id.substr(0, sel.size())));
 }
 
 bool selector_matches(const std::string& sel, const RuleSpec& r) { return selector_matches(sel, r.id, r.name); }
@@ -108,19 +121,6 @@ void keep_changed(std::vector<Diagnostic>& findings, const ChangedLines& changed
   });
 }
 
-// A pull_request event's base and head commits.
-std::pair<std::string, std::string> pull_request_commits(const std::string& event_path) {
-  std::ifstream in(event_path);
-  if (!in) throw ConfigError(event_path + ": cannot read the GitHub event");
-  try {
-    auto j = nlohmann::json::parse(in);
-    const auto& pr = j.at("pull_request");
-    return {pr.at("base").at("sha").get<std::string>(), pr.at("head").at("sha").get<std::string>()};
-  } catch (const nlohmann::json::exception& e) {
-    throw ConfigError(event_path + ": not a pull_request event: " + e.what());
-  }
-}
-
 // The default cache folder: at the project root of what is checked (the nearest folder with a
 // configuration or repository marker), so running from elsewhere leaves nothing behind.
 std::string default_cache_dir(const std::vector<std::string>& files) {
@@ -179,12 +179,13 @@ void print_timings(const RunResult& result, size_t rules, unsigned jobs) {
   std::cerr << fmt::format("analysed again with cross-file facts: {}\n", plural(t.files_analysed_again, "file"));
 }
 
-// "N fixable with `--fix` (M more with `--unsafe-fixes`)", or "" when nothing is.
-std::string fixable_summary(const std::vector<Diagnostic>& findings) {
+// "N fixable with `--fix` (M more with `--unsafe-fixes`)", or "" when nothing is. Once
+// --unsafe-fixes is given, unsafe fixes count as fixable: only `--fix` is missing.
+std::string fixable_summary(const std::vector<Diagnostic>& findings, bool unsafe_fixes) {
   size_t safe = 0, unsafe = 0;
   for (const auto& d : findings) {
     if (!d.fix || d.fix->edits.empty()) continue;
-    (d.fix->applicability == Applicability::Safe ? safe : unsafe)++;
+    (d.fix->applicability == Applicability::Safe || unsafe_fixes ? safe : unsafe)++;
   }
   if (safe == 0 && unsafe == 0) return "";
   if (safe == 0) return fmt::format("No fixes available ({} hidden fix{} can be enabled with `--unsafe-fixes`).", unsafe, unsafe == 1 ? "" : "es");
@@ -193,14 +194,21 @@ std::string fixable_summary(const std::vector<Diagnostic>& findings) {
 }
 
 void render(const CheckOptions& o, const RunResult& result, const RuleSets& rule_sets,
-            const std::map<std::string, const SourceFile*>& sources, const std::string& head_commit) {
+            const std::map<std::string, const SourceFile*>& sources, const std::optional<ChangedLines>& changed) {
+  if (o.review_payload) {  // `torchlint review`
+    auto in_diff = [&](const std::string& path, uint32_t line) { return changed && changed->touches(absolute(path), line, line); };
+    std::ostringstream payload;
+    render_github_review(payload, result.findings, sources, o.review_commit, in_diff);
+    *o.review_payload = payload.str();
+    return;
+  }
   if (o.format == "json") return render_json(std::cout, result.findings, result.summary);
   if (o.format == "text") {
     TextOptions t;
     t.color = use_color(o.color, STDOUT_FILENO);
     t.show_source = !o.no_source;
     t.show_summary = !o.quiet;
-    t.fixable_line = fixable_summary(result.findings);
+    t.fixable_line = fixable_summary(result.findings, o.unsafe_fixes);
     return render_text(std::cout, result.findings, sources, result.summary, t);
   }
   std::vector<RuleSpec> ran;  // every rule that ran, once, for SARIF rules[] and the review
@@ -208,12 +216,13 @@ void render(const CheckOptions& o, const RunResult& result, const RuleSets& rule
   for (const auto& [cfg, set] : rule_sets) {
     for (const auto& r : set->rules())
       if (seen.insert(r.spec.id).second) ran.push_back(r.spec);
+    for (const RuleSpec& r : set->cxx_rules())
+      if (seen.insert(r.id).second) ran.push_back(r);
     for (const RuleSpec* u : {set->unused_suppression_rule(), set->syntax_error_rule()})
       if (u && seen.insert(u->id).second) ran.push_back(*u);
   }
   std::sort(ran.begin(), ran.end(), [](const RuleSpec& a, const RuleSpec& b) { return a.id < b.id; });
-  if (o.format == "github-review") render_github_review(std::cout, result.findings, ran, sources, head_commit);
-  else if (o.format == "sarif") render_sarif(std::cout, result.findings, ran, sources, version());
+  if (o.format == "sarif") render_sarif(std::cout, result.findings, ran, sources, version());
   else if (o.format == "github") render_github(std::cout, result.findings);
   else if (o.format == "gitlab") render_gitlab(std::cout, result.findings, sources);
   else if (o.format == "rdjson") render_rdjson(std::cout, result.findings, sources);
@@ -226,23 +235,61 @@ std::string read_stdin() {
 
 }  // namespace
 
+namespace {
+
+// Sends std::cout into `into` while it lives (also when the check throws).
+class CaptureStdout {
+ public:
+  explicit CaptureStdout(std::ostream& into) : saved_(std::cout.rdbuf(into.rdbuf())) {}
+  ~CaptureStdout() { std::cout.rdbuf(saved_); }
+  CaptureStdout(const CaptureStdout&) = delete;
+  CaptureStdout& operator=(const CaptureStdout&) = delete;
+
+ private:
+  std::streambuf* saved_;
+};
+
+// Before the analysis runs: a path that can never take the report is an error at once.
+void check_output_path(const std::string& path) {
+  std::error_code ec;
+  fs::path folder = fs::path(path).parent_path();
+  if (!folder.empty() && !fs::is_directory(folder, ec))
+    throw ConfigError("--output-file: " + path + ": the folder " + folder.string() + " does not exist");
+  if (fs::is_directory(path, ec)) throw ConfigError("--output-file: " + path + ": is a folder");
+}
+
+// --output-file: what the check prints goes to the file, written whole (a temporary file beside
+// it, then renamed), so a failure never leaves half a report.
+int run_check_into_file(CheckOptions o) {
+  std::string path = std::move(o.output_file);
+  check_output_path(path);
+  if (o.color == "auto") o.color = "never";  // the terminal on stdout says nothing about the file
+  std::ostringstream report;
+  int code;
+  {
+    CaptureStdout capture(report);
+    code = run_check(std::move(o));
+  }
+  if (std::string err = write_file_atomically(path, report.str()); !err.empty())
+    throw ConfigError("--output-file: " + err);
+  return code;
+}
+
+}  // namespace
+
 int run_check(CheckOptions o) {
+  if (!o.output_file.empty()) return run_check_into_file(std::move(o));
   py::set_lint_test_files_as_code(o.include_tests);
   set_analysis_memory_budget(o.memory_budget_mb << 20);
   set_analysis_timeout(std::chrono::milliseconds(static_cast<long long>(o.file_timeout_seconds * 1000)));
-  std::string head_commit;
-  if (!o.github_event.empty()) {
-    auto [base, head] = pull_request_commits(o.github_event);
-    o.diff_base = base;
-    head_commit = head;
-    o.format = "github-review";
-  }
   bool from_stdin = o.paths == std::vector<std::string>{"-"};
   if (!from_stdin && std::count(o.paths.begin(), o.paths.end(), "-"))
     throw ConfigError("`-` (stdin) cannot be combined with other paths");
   if (!from_stdin && !o.stdin_filename.empty()) throw ConfigError("--stdin-filename needs `-` as the path");
   if (o.staged && !o.diff_base.empty()) throw ConfigError("--staged and --diff-base cannot be combined");
   if (o.staged && (o.fix || o.diff)) throw ConfigError("--staged checks the index; it cannot be combined with --fix or --diff");
+  if (o.unsafe_fixes && !o.fix && !o.diff && !o.quiet)
+    std::cerr << "warning: `--unsafe-fixes` only matters with `--fix` or `--diff`\n";
   if (o.max_file_size_mib) o.config.push_back(fmt::format("max-file-size = {}", o.max_file_size_mib));
   ConfigFlags config_flags = split_config_flags(o.config);
   for (const auto& v : o.per_file_ignores) parse_per_file_ignore(v);  // a malformed value is an error even with no files
@@ -437,6 +484,25 @@ int run_check(CheckOptions o) {
       lines.push_back(d.start.line);
       return d.start.line != o.confirm_line;
     });
+    if (result.findings.empty() && !o.confirm_rule.empty()) {
+      // Not a finding, but the experiment can still run: a refutation run of the named rule.
+      const RuleSpec* spec = nullptr;
+      for (const auto& [cfg, set] : rule_sets)
+        for (const auto& r : set->rules())
+          if (selector_matches(o.confirm_rule, r.spec)) spec = &r.spec;
+      std::error_code ec;
+      std::ifstream in(o.confirm_file, std::ios::binary);
+      std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      if (spec && in) {
+        fs::path shown = fs::relative(o.confirm_file, fs::current_path(ec), ec);
+        result.sources.push_back(std::make_unique<SourceFile>(ec ? o.confirm_file : shown.string(), std::move(text)));
+        sources[result.sources.back()->path] = result.sources.back().get();
+        result.findings.push_back(refutation_run(*spec, *result.sources.back(), o.confirm_line, o.confirm_options, std::cerr));
+        render(o, result, rule_sets, sources, changed);
+        const Verdict v = result.findings.back().confirmation->verdict;
+        return v == Verdict::Error ? kExitError : v == Verdict::Confirmed ? kExitClean : kExitFindings;
+      }
+    }
     if (result.findings.empty()) {
       std::string where = lines.empty() ? "it has no findings" : fmt::format("its findings are on line {}", fmt::join(lines, ", "));
       throw ConfigError(fmt::format("no finding at {}:{} ({})", o.confirm_file, o.confirm_line, where));
@@ -449,7 +515,8 @@ int run_check(CheckOptions o) {
     confirm_findings(result.findings, sources, specs, o.confirm_options, std::cerr);
   }
   if (o.statistics) print_statistics(o, result.findings);
-  else render(o, result, rule_sets, sources, head_commit);
+  else render(o, result, rule_sets, sources, changed);
+  if (o.confirm && o.confirm_file.empty()) std::cerr << confirmation_tally(result.findings);
   if (o.timings) print_timings(result, rules.rules().size(), jobs);
   // A path that cannot be checked is an error whatever the other files hold.
   if (!found.errors.empty()) return kExitError;

@@ -16,6 +16,7 @@ struct CheckOptions {
   std::vector<std::string> paths = {"."};  // "-": read stdin (named by stdin_filename)
   std::string stdin_filename;
   std::string format = "text";
+  std::string output_file;  // --output-file: the report goes there instead of stdout
   std::string color = "auto";
   std::vector<std::string> select, ignore, extend_select, extend_ignore, rule_packs;
   std::vector<std::string> per_file_ignores;  // "GLOB:CODE,CODE"
@@ -31,7 +32,10 @@ struct CheckOptions {
   bool no_cache = false;
   std::string pattern;  // `-e PATTERN`: try a pattern; only it runs
   std::string diff_base;
-  std::string github_event;  // `torchlint review --github-event PATH`
+  // `torchlint review`: the pull request's head commit (diff_base holds its base). The review
+  // payload goes to review_payload.
+  std::string review_commit;
+  std::string* review_payload = nullptr;
   bool staged = false;
   unsigned jobs = 0;
   std::string compile_db;     // -p DIR: the compile_commands.json of C/C++/CUDA files
@@ -44,6 +48,7 @@ struct CheckOptions {
   // `torchlint confirm FILE:LINE`: only the findings on this line of this file (absolute path).
   std::string confirm_file;
   uint32_t confirm_line = 0;
+  std::string confirm_rule;       // `confirm --rule CODE`: without its finding on the line, a refutation run
 };
 
 // Runs the check; returns the exit code. Throws RulePackError, ConfigError, GitError and

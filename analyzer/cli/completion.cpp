@@ -47,7 +47,7 @@ void bash(std::ostream& out, const std::vector<CommandInfo>& commands) {
          "  local cur=\"${COMP_WORDS[COMP_CWORD]}\" opts=\"\"\n"
          "  if [ \"$COMP_CWORD\" -eq 1 ]; then\n    COMPREPLY=($(compgen -W \"";
   for (size_t i = 0; i < commands.size(); ++i) out << (i ? " " : "") << commands[i].name;
-  out << " --help --version\" -- \"$cur\"))\n    return\n  fi\n  case \"${COMP_WORDS[1]}\" in\n";
+  out << " --help --version -V\" -- \"$cur\"))\n    return\n  fi\n  case \"${COMP_WORDS[1]}\" in\n";
   for (const auto& c : commands) {
     out << "    " << c.name << (c.name == "rule" ? "|explain" : "") << ") opts=\"";
     bool first = true;

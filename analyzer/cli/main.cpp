@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "cli/check_command.h"
+#include "cli/review_command.h"
 #include "cli/completion.h"
 #include "cli/config.h"
 #include "cli/git_diff.h"
@@ -53,7 +54,8 @@ void split_comma_lists() {
 
 // What selects rules and configures the analysis: shared by `check` and `review`.
 void register_selection_options(CLI::App* cmd, CheckOptions& o) {
-  list_option(cmd, "--select", o.select, "Only these rules: code (TL101), prefix (TL1) or name; replaces the configured selection");
+  list_option(cmd, "--select", o.select,
+              "Only these rules: code (TL101), prefix (TL1), name or ALL (any case); replaces the configured selection");
   list_option(cmd, "--extend-select", o.extend_select, "Add these rules to the selection");
   list_option(cmd, "--ignore", o.ignore, "Skip these rules: code, prefix or name");
   list_option(cmd, "--extend-ignore", o.extend_ignore, "Skip these rules as well as the configured ones");
@@ -87,6 +89,7 @@ void register_check_options(CLI::App* cmd, CheckOptions& o) {
   register_selection_options(cmd, o);
   cmd->add_option("--format,--output-format", o.format, "Output format")
       ->check(CLI::IsMember({"text", "json", "sarif", "github", "gitlab", "rdjson", "review"}));
+  cmd->add_option("-o,--output-file", o.output_file, "Write the report to this file instead of stdout (written whole, or not at all)");
   cmd->add_option("--color", o.color, "Colour text output (auto: NO_COLOR, FORCE_COLOR, TERM and the terminal decide)")
       ->check(CLI::IsMember({"auto", "always", "never"}));
   cmd->add_option("-e,--pattern", o.pattern, "Try a pattern (`torch.cuda.synchronize()`, `$X.item()`): only its matches are reported");
@@ -116,6 +119,8 @@ void register_confirm_options(CLI::App* cmd, ConfirmOptions& c) {
   cmd->add_option("--device", c.device, "Where the program runs: auto (as it chooses), cpu (GPUs hidden) or cuda")
       ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
   cmd->add_option("--timeout", c.timeout_seconds, "Seconds per run before it is stopped (default 120)")->check(CLI::PositiveNumber);
+  cmd->add_option("--loop", c.loop_line, "The line of the loop to measure (default: the innermost loop holding the finding)")
+      ->check(CLI::PositiveNumber);
   cmd->add_option("--run", c.run_script, "The script to run (default: the file, or the one script that imports it)");
 }
 
@@ -143,6 +148,7 @@ int run_confirm_command(CheckOptions o, const std::string& target, const std::st
   o.paths = {std::filesystem::relative(std::filesystem::path(o.confirm_file).parent_path(), std::filesystem::current_path(), ec).string()};
   if (o.paths.front().empty()) o.paths = {"."};
   if (!rule.empty()) o.select = {rule};
+  o.confirm_rule = rule;
   o.confirm = true;
   o.quiet = true;
   o.include_tests = true;
@@ -174,11 +180,11 @@ int report_error(const std::string& what) {
 int main(int argc, char** argv) {
   using namespace torchlint;
   CLI::App app{"torchlint: finds the PyTorch bugs that cost GPU memory, training time and correct results"};
-  app.set_version_flag("--version", std::string("torchlint ") + version());
+  app.set_version_flag("-V,--version", std::string("torchlint ") + version());
   app.require_subcommand(1);
 
   CheckOptions check;
-  auto* check_cmd = app.add_subcommand("check", "Check Python files and directories (default: .)");
+  auto* check_cmd = app.add_subcommand("check", "Check Python and C/C++/CUDA files and directories (default: .)");
   register_check_options(check_cmd, check);
   check_cmd->add_flag("--confirm", check.confirm,
                        "Run each finding whose rule has an experiment, and its fixed twin, to measure its cost (runs your code)");
@@ -186,11 +192,14 @@ int main(int argc, char** argv) {
   bool stats_alias = false;  // the old name of --timings, kept working with a notice
   check_cmd->add_flag("--stats", stats_alias)->group("");
 
-  CheckOptions review;
-  auto* review_cmd = app.add_subcommand("review", "Print a GitHub pull-request review payload (JSON) for the changed lines");
-  review_cmd->add_option("paths", review.paths, "Files or directories (default: .)");
+  ReviewOptions review;
+  auto* review_cmd = app.add_subcommand(
+      "review", "Review a GitHub pull request's head commit: print the review payload (JSON), or post it with --post");
+  review_cmd->add_option("paths", review.check.paths, "Files or directories (default: .)");
   review_cmd->add_option("--github-event", review.github_event, "The pull_request event JSON ($GITHUB_EVENT_PATH)")->required();
-  register_selection_options(review_cmd, review);
+  review_cmd->add_flag("--post", review.post, "Post the review to the pull request (token: $GITHUB_TOKEN)");
+  review_cmd->add_option("--api-url", review.api_url, "GitHub's REST API (default: $GITHUB_API_URL, else https://api.github.com)");
+  register_selection_options(review_cmd, review.check);
 
   std::string rule_code;
   bool all_docs = false;
@@ -261,7 +270,7 @@ int main(int argc, char** argv) {
       }
       return run_check(check);
     }
-    if (*review_cmd) return run_check(review);
+    if (*review_cmd) return run_review(review);
     if (*rule_cmd) {
       if (rule_code.empty() == !all_docs) return report_error("`rule` takes a rule code or --all");
       return run_rule_docs(rule_code, all_docs, rule_packs_in_effect(doc_packs, doc_config));

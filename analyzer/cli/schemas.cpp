@@ -157,6 +157,10 @@ ojson rule_pack_schema() {
       {"region", one_of({"training-loop", "function", "except-handler"}, "")},
       {"dedupe-by", {{"type", "string"}}},
       {"absorbs", strings("Rule codes")},
+      // `8.8` reads as a number in editors and as a string to YAML readers that resolve no types.
+      {"security-severity", {{"anyOf", {{{"type", "number"}, {"minimum", 0}, {"maximum", 10}},
+                                        {{"type", "string"}, {"pattern", "^(10(\\.0+)?|[0-9](\\.[0-9]+)?)$"}}}},
+                             {"description", "A security rule's score (0.0 to 10.0, as CVSS): code scanning shows its findings as security alerts"}}},
   };
   ojson rule = closed_object(properties(rule_keys(), rule_types));
   rule["required"] = {"id", "name", "family", "language", "severity", "message"};

@@ -2,6 +2,8 @@
 
 #include <cctype>
 
+#include "report/rule_docs.h"
+
 namespace torchlint {
 
 using json = nlohmann::json;
@@ -45,7 +47,7 @@ json to_lsp_diagnostic(const SourceFile& file, const Diagnostic& d) {
   return {{"range", lsp_range(file, d.range)},
           {"severity", severity},
           {"code", d.rule_id},
-          {"codeDescription", {{"href", "https://github.com/torchlint/torchlint/blob/main/docs/rules/" + d.rule_id + ".md"}}},
+          {"codeDescription", {{"href", rule_docs_url(d.rule_id)}}},
           {"source", "torchlint"},
           {"message", message},
           {"data", {{"name", d.rule_name}, {"confidence", std::string(to_string(d.confidence))}}}};

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "cli/terminal.h"
+#include "report/repo_paths.h"
 #include "report/report.h"
 
 namespace torchlint {
@@ -41,9 +42,10 @@ std::string_view command(Severity s) {
 }  // namespace
 
 void render_github(std::ostream& out, const std::vector<Diagnostic>& findings) {
+  RepoPaths paths;  // annotations name files relative to the repository root
   for (const Diagnostic& d : findings) {
     out << fmt::format("::{} file={},line={},col={},endLine={},endColumn={},title={}::{}\n", command(d.severity),
-                       escape_property(d.path), d.start.line, d.start.column, d.end.line, d.end.column,
+                       escape_property(paths.relative_or_absolute(d.path)), d.start.line, d.start.column, d.end.line, d.end.column,
                        escape_property(d.rule_id + " [" + d.rule_name + "]"), escape_data(d.message));
   }
 }

@@ -1,6 +1,7 @@
 #include <nlohmann/json.hpp>
 
 #include "report/report.h"
+#include "report/rule_docs.h"
 
 namespace torchlint {
 
@@ -13,7 +14,7 @@ nlohmann::ordered_json confirmation_json(const Confirmation& c) {
   for (const auto& f : c.more) more.push_back(figure(f));
   return {{"verdict", to_string(c.verdict)}, {"experiment", c.experiment}, {"metric", c.main.metric}, {"bad", c.main.bad},
           {"fixed", c.main.fixed}, {"unit", c.main.unit}, {"ratio", c.ratio}, {"spread", c.main.spread}, {"n", c.n},
-          {"repeats", c.repeats}, {"device", c.device}, {"torch", c.torch_version}, {"why", c.why}, {"other", more}};
+          {"repeats", c.repeats}, {"device", c.device}, {"torch", c.torch_version}, {"sandbox", c.sandbox}, {"why", c.why}, {"other", more}};
 }
 
 void render_json(std::ostream& out, const std::vector<Diagnostic>& findings, const RunSummary& summary) {
@@ -34,7 +35,7 @@ void render_json(std::ostream& out, const std::vector<Diagnostic>& findings, con
     }
     list.push_back({{"rule", d.rule_id}, {"name", d.rule_name}, {"severity", to_string(d.severity)},
                     {"confidence", to_string(d.confidence)}, {"path", d.path}, {"line", d.start.line}, {"column", d.start.column}, {"end_line", d.end.line},
-                    {"end_column", d.end.column}, {"message", d.message}, {"fix", fix}});
+                    {"end_column", d.end.column}, {"message", d.message}, {"url", rule_docs_url(d.rule_id)}, {"fix", fix}});
     if (d.confirmation) list.back()["confirmation"] = confirmation_json(*d.confirmation);
   }
   json doc = {{"findings", list},

@@ -2,6 +2,7 @@
 #include <nlohmann/json.hpp>
 
 #include "report/report.h"
+#include "report/rule_docs.h"
 
 namespace torchlint {
 
@@ -29,7 +30,7 @@ void render_rdjson(std::ostream& out, const std::vector<Diagnostic>& findings,
     json diag = {{"message", d.message},
                  {"location", {{"path", d.path}, {"range", range(d.start, d.range.start, d.end, d.range.end)}}},
                  {"severity", severity},
-                 {"code", {{"value", d.rule_id}, {"url", "https://github.com/torchlint/torchlint/blob/main/docs/rules/" + d.rule_id + ".md"}}}};
+                 {"code", {{"value", d.rule_id}, {"url", rule_docs_url(d.rule_id)}}}};
     if (d.fix && d.fix->applicability != Applicability::DisplayOnly && !d.fix->edits.empty()) {
       json suggestions = json::array();
       for (const Edit& e : d.fix->edits) suggestions.push_back({{"range", range(e.start, e.range.start, e.end, e.range.end)}, {"text", e.replacement}});

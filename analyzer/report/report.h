@@ -3,6 +3,7 @@
 #pragma once
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <ostream>
@@ -51,14 +52,34 @@ void render_rdjson(std::ostream& out, const std::vector<Diagnostic>& findings,
 void render_review(std::ostream& out, const std::vector<Diagnostic>& findings, const std::vector<RuleSpec>& rules,
                    const std::map<std::string, const SourceFile*>& sources);
 
-// The finding's source line with its fix applied, when the fix is applicable and all its
-// edits stay on that line (a reviewer's "suggestion").
-std::optional<std::string> suggested_line(const Diagnostic& d, const SourceFile& f);
+// The risk, confidence and caveats that open a review.
+void render_review_summary(std::ostream& out, const std::vector<Diagnostic>& findings);
 
-// GitHub's create-review payload (POST /repos/{owner}/{repo}/pulls/{n}/reviews).
+// GitHub refuses a review or comment body over 65,536 characters; the renderers keep theirs
+// under kGitHubBodyBudget bytes (a byte count bounds the character count) and say how many
+// findings they left out.
+constexpr size_t kGitHubBodyLimit = 65536;
+constexpr size_t kGitHubBodyBudget = 60000;
+// "N more findings not shown ..." for a body that left N findings out.
+std::string left_out_note(size_t left_out);
+
+// Lines first_line..last_line of a finding's file with its fix applied (`text`, without a
+// final newline), when the fix is applicable and spans a few lines: a reviewer's suggestion.
+struct SuggestedLines {
+  uint32_t first_line = 0, last_line = 0;
+  std::string text;
+};
+std::optional<SuggestedLines> suggested_lines(const Diagnostic& d, const SourceFile& f);
+
+// Whether line `line` of `path` (as a finding names it) is on the right side of the pull
+// request's diff: only there may an inline review comment sit.
+using DiffLineTest = std::function<bool(const std::string& path, uint32_t line)>;
+
+// GitHub's create-review payload (POST /repos/{owner}/{repo}/pulls/{n}/reviews): inline
+// comments on lines of the diff, everything else in the body.
 void render_github_review(std::ostream& out, const std::vector<Diagnostic>& findings,
-                          const std::vector<RuleSpec>& rules, const std::map<std::string, const SourceFile*>& sources,
-                          const std::string& commit_id);
+                          const std::map<std::string, const SourceFile*>& sources, const std::string& commit_id,
+                          const DiffLineTest& in_diff);
 
 // A fingerprint that survives the finding moving to another line: rule, path and the
 // finding's normalised source line.

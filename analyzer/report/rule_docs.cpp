@@ -4,6 +4,10 @@
 
 namespace torchlint {
 
+std::string rule_docs_url(const std::string& rule_id) {
+  return "https://github.com/torchlint/torchlint/blob/main/docs/rules/" + rule_id + ".md";
+}
+
 namespace {
 std::string trimmed(const std::string& s) {
   size_t b = s.find_first_not_of(" \n");

@@ -10,4 +10,7 @@ namespace torchlint {
 // when "", placeholders like `{X}` are shown as their metavariable names.
 std::string rule_docs_markdown(const RuleSpec& r, const std::string& example_fix_title = "");
 
+// Where a rule's documentation is published (SARIF helpUri, rdjson and JSON `url`, LSP links).
+std::string rule_docs_url(const std::string& rule_id);
+
 }  // namespace torchlint

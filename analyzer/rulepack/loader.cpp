@@ -3,6 +3,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -121,7 +122,7 @@ class Reader {
 
 const std::vector<std::string> kRuleKeys = {"id", "name", "family", "language", "severity", "message", "hint",
                                             "anchor", "report", "match", "fix", "confirm", "docs", "engine", "default", "region",
-                                            "dedupe-by", "absorbs", "check", "matchers"};
+                                            "dedupe-by", "absorbs", "check", "matchers", "security-severity"};
 const std::vector<std::string> kClangMatcherKeys = {"matcher", "fix-member"};
 const std::vector<std::string> kMatchKeys = {"pattern", "kind", "any", "all", "not", "inside", "has", "field", "where", "bind"};
 const std::vector<std::string> kFixKeys = {"title", "applicability", "replace", "with", "insert-after"};
@@ -154,6 +155,13 @@ RuleSpec Reader::rule(const YAML::Node& n) {
     std::string d = scalar(at["default"], "default");
     if (d != "on" && d != "off") fail(at["default"], "`default` must be `on` or `off`");
     r.enabled_by_default = d == "on";
+  }
+  if (at["security-severity"]) {
+    r.security_severity = scalar(at["security-severity"], "security-severity");
+    char* end = nullptr;
+    double score = std::strtod(r.security_severity.c_str(), &end);
+    if (r.security_severity.empty() || *end != '\0' || !(score >= 0.0 && score <= 10.0))
+      fail(at["security-severity"], "`security-severity` must be a score from 0.0 to 10.0, such as 8.8");
   }
   // `docs` is optional for users' packs; every built-in rule has it (a unit test checks).
   for (const char* required : {"id", "name", "family", "language", "severity", "message", "match"}) {

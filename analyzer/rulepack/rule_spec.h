@@ -107,6 +107,9 @@ struct RuleSpec {
   std::string check;                       // clang: a named C++ check of torchlint-cxx
   std::vector<ClangMatcherSpec> matchers;  // clang: AST matcher expressions
   bool enabled_by_default = true;  // `default: off` rules run only when selected by name
+  // `security-severity: 8.8`: a security rule, with its CVSS-style score (0.0 to 10.0) as
+  // written; "" for the rest. Code scanning shows such findings as security alerts.
+  std::string security_severity;
   // Shared: copies of a rule (one per rule set that selects it) share its largest part.
   Shared<MatchSpec> match;
   std::optional<FixSpec> fix;
@@ -158,7 +161,7 @@ void fields(A& a, S& d) {
 template <typename A, archive::Of<RuleSpec> S>
 void fields(A& a, S& r) {
   a(r.id, r.name, r.family, r.language, r.severity, r.message, r.hint, r.anchor, r.once_per_function,
-    r.once_per_region, r.region, r.dedupe_by, r.absorbs, r.engine, r.check, r.matchers, r.enabled_by_default, r.match,
+    r.once_per_region, r.region, r.dedupe_by, r.absorbs, r.engine, r.check, r.matchers, r.enabled_by_default, r.security_severity, r.match,
     r.fix, r.confirm, r.unmeasured, r.docs, r.mark, r.key_marks, r.source);
 }
 

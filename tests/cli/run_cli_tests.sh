@@ -141,14 +141,18 @@ if got != want:
 PY
 done
 base_sha=$(git -C "$repo" rev-parse main)
-printf '{"pull_request": {"base": {"sha": "%s"}, "head": {"sha": "abc123"}}}' "$base_sha" >"$scratch/event.json"
+# The pull request's head: the working tree as a commit, leaving HEAD and the index as they are.
+head_sha=$(cd "$repo" && export GIT_INDEX_FILE="$scratch/review.index" && git read-tree HEAD && git add -A &&
+  git commit-tree "$(git write-tree)" -p HEAD -m head)
+printf '{"pull_request": {"base": {"sha": "%s"}, "head": {"sha": "%s"}}}' "$base_sha" "$head_sha" >"$scratch/event.json"
 (cd "$repo" && "$bin" review --github-event "$scratch/event.json" --no-cache) >"$scratch/review.json"
-python3 - "$scratch/review.json" <<'PY' || failures=$((failures + 1))
+python3 - "$scratch/review.json" "$head_sha" <<'PY' || failures=$((failures + 1))
 import json, sys
 p = json.load(open(sys.argv[1]))
 got = sorted((c["path"], c["line"], c["body"].split("**")[1]) for c in p["comments"])
-want = [("new.py", 10, "TL301 missing-zero-grad"), ("new.py", 11, "TL101 loss-kept-with-graph"), ("touched.py", 10, "TL301 missing-zero-grad")]
-if p["commit_id"] != "abc123" or p["event"] != "COMMENT" or "Overall risk" not in p["body"] or got != want:
+# touched.py's finding (line 10) sits on the changed line of its loop, which the diff shows.
+want = [("new.py", 10, "TL301 missing-zero-grad"), ("new.py", 11, "TL101 loss-kept-with-graph"), ("touched.py", 12, "TL301 missing-zero-grad")]
+if p["commit_id"] != sys.argv[2] or p["event"] != "COMMENT" or "Overall risk" not in p["body"] or got != want:
     sys.exit(f"FAIL: review payload {got}")
 if not any("```suggestion" in c["body"] for c in p["comments"]):
     sys.exit("FAIL: no suggestion block in the review comments")

@@ -6,23 +6,11 @@ set -u
 bin=$(realpath "$1")
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here"
-failures=0
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 # Never a cache in the source tree: a rerun would test the warm path by accident.
 export TORCHLINT_CACHE_DIR="$scratch/cache"
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-
-# run NAME COMMAND...: stdout in $scratch/NAME.out, stderr in .err, exit code in $rc.
-run() {
-  local name=$1
-  shift
-  "$@" >"$scratch/$name.out" 2>"$scratch/$name.err"
-  rc=$?
-}
-want_rc() { [ "$rc" = "$1" ] || { fail "$2: exit $rc, want $1"; head -5 "$scratch/$2.err" "$scratch/$2.out"; }; }
-has() { grep -q -- "$3" "$scratch/$1.$2" || { fail "$1: $2 lacks '$3'"; head -20 "$scratch/$1.$2"; }; }
-lacks() { ! grep -q -- "$3" "$scratch/$1.$2" || { fail "$1: $2 has '$3'"; head -20 "$scratch/$1.$2"; }; }
+. "$here/check_helpers.sh"
 
 # Every case runs in a project of its own (a .git marker), with train_loop.py as t.py.
 project() {

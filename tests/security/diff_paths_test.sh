@@ -24,9 +24,9 @@ git_in "$repo" checkout -qb feature
 for n in "${names[@]}"; do cp "$train" "$repo/$n"; done
 git_in "$repo" add . && git_in "$repo" commit -qm names
 mkdir "$repo/untracked" && for n in "${names[@]}"; do cp "$train" "$repo/untracked/$n"; done
-printf '{"pull_request": {"base": {"sha": "%s"}, "head": {"sha": "abc123"}}}' "$(git -C "$repo" rev-parse main)" >"$scratch/event.json"
-# The files each mode must report, two findings each: in diff-base and review the committed
-# names and the untracked copies, in --staged the staged names.
+# The files each mode must report, two findings each: in diff-base the committed names and the
+# untracked copies, in review (which reads the pull request's head commit) and --staged the
+# committed or staged names.
 printf '%s\0' "${names[@]}" >"$scratch/committed"
 { printf '%s\0' "${names[@]}"; printf 'untracked/%s\0' "${names[@]}"; } >"$scratch/with_untracked"
 want_files() {  # want_files OUTPUT NAMES MODE: OUTPUT (json or a review payload) reports each name twice
@@ -54,8 +54,10 @@ for quoting in default quotePath=false,noprefix; do
       GIT_CONFIG_KEY_1=diff.noprefix GIT_CONFIG_VALUE_1=true; fi
   (cd "$repo" && tl check --diff-base main --no-cache --no-source --format json >"$scratch/diffbase.json" 2>"$scratch/err")
   want_files "$scratch/diffbase.json" "$scratch/with_untracked" "--diff-base ($quoting)"
+  printf '{"pull_request": {"base": {"sha": "%s"}, "head": {"sha": "%s"}}}' "$(git -C "$repo" rev-parse main)" \
+    "$(git -C "$repo" rev-parse HEAD)" >"$scratch/event.json"
   (cd "$repo" && tl review --github-event "$scratch/event.json" --no-cache >"$scratch/review.json" 2>"$scratch/err")
-  want_files "$scratch/review.json" "$scratch/with_untracked" "review ($quoting)"
+  want_files "$scratch/review.json" "$scratch/committed" "review ($quoting)"
   git_in "$repo" reset -q --soft main
   (cd "$repo" && tl check --staged --no-cache --no-source --format json >"$scratch/staged.json" 2>"$scratch/err")
   want_files "$scratch/staged.json" "$scratch/committed" "--staged ($quoting)"

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "report/repo_paths.h"
 #include "report/report.h"
 
 using namespace torchlint;
@@ -21,11 +22,13 @@ Diagnostic finding(uint32_t line, std::string message) {
 }
 }  // namespace
 
-TEST_CASE("github workflow commands escape data and properties") {
+TEST_CASE("github workflow commands escape data and properties, and name files from the repository root") {
   std::ostringstream out;
   render_github(out, {finding(3, "100% of\nthe graph")});
-  CHECK(out.str() ==
-        "::error file=dir%2Ca%3Ab.py,line=3,col=5,endLine=3,endColumn=9,title=TL101 [loss-kept-with-graph]::100%25 of%0Athe graph\n");
+  std::string folder = *RepoPaths().relative("x");  // the working folder, relative to the root
+  folder.pop_back();
+  CHECK(out.str() == "::error file=" + folder +
+                         "dir%2Ca%3Ab.py,line=3,col=5,endLine=3,endColumn=9,title=TL101 [loss-kept-with-graph]::100%25 of%0Athe graph\n");
 }
 
 TEST_CASE("fingerprints follow the line's text, not its number") {
@@ -65,7 +68,7 @@ TEST_CASE("sarif carries rules, levels, regions and fixes") {
   CHECK(result["fixes"][0]["artifactChanges"][0]["replacements"][0]["insertedContent"]["text"] == "loss.detach()");
 }
 
-TEST_CASE("the review rates risk and suggests the fixed line") {
+TEST_CASE("the review rates risk and shows the fixed line as a diff") {
   SourceFile f("f.py", "    losses.append(loss)\n");
   Diagnostic d = finding(1, "kept");
   d.path = "f.py";
@@ -76,7 +79,9 @@ TEST_CASE("the review rates risk and suggests the fixed line") {
   std::ostringstream out;
   render_review(out, {d}, {r}, {{"f.py", &f}});
   CHECK(out.str().find("Overall risk: HIGH") != std::string::npos);
-  CHECK(out.str().find("```suggestion\n    losses.append(loss.detach())\n```") != std::string::npos);
+  // A plain comment renders no ```suggestion block: the fix is a diff.
+  CHECK(out.str().find("```diff\n-    losses.append(loss)\n+    losses.append(loss.detach())\n```") != std::string::npos);
+  CHECK(out.str().find("```suggestion") == std::string::npos);
   CHECK(out.str().find("Graphs stay alive.") != std::string::npos);
   CHECK(out.str().find("Second paragraph") == std::string::npos);
 }
@@ -102,4 +107,27 @@ TEST_CASE("rdjson columns count UTF-8 bytes") {
   auto j = nlohmann::json::parse(out.str());
   CHECK(j["diagnostics"][0]["location"]["range"]["start"]["column"] == 6);
   CHECK(j["diagnostics"][0]["location"]["range"]["end"]["column"] == 10);
+}
+
+TEST_CASE("sarif: security rules are security alerts, and titles are one short sentence") {
+  RuleSpec r;
+  r.id = "TL001";
+  r.name = "torch-load-unsafe";
+  r.family = "hygiene";
+  r.security_severity = "8.8";
+  r.docs.what = "Flags `torch.load(...)` (also through `import torch as th` or `from torch import load`) that may "
+                "unpickle arbitrary objects: with an explicit `weights_only=False` on a path that is not a string "
+                "literal, or with no `weights_only` argument at all. Second sentence.";
+  RuleSpec plain = r;
+  plain.id = "TL002";
+  plain.security_severity = "";
+  std::ostringstream out;
+  render_sarif(out, {}, {r, plain}, {}, "1.2.3");
+  auto rules = nlohmann::json::parse(out.str())["runs"][0]["tool"]["driver"]["rules"];
+  CHECK(rules[0]["properties"]["tags"] == nlohmann::json::array({"hygiene", "security"}));
+  CHECK(rules[0]["properties"]["security-severity"] == "8.8");
+  CHECK(rules[0]["shortDescription"]["text"] == "Flags `torch.load(...)` that may unpickle arbitrary objects.");
+  CHECK(rules[0]["fullDescription"]["text"].get<std::string>().ends_with("Second sentence."));
+  CHECK(rules[1]["properties"]["tags"] == nlohmann::json::array({"hygiene"}));
+  CHECK_FALSE(rules[1]["properties"].contains("security-severity"));
 }

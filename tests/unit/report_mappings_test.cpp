@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "report/repo_paths.h"
 #include "report/report.h"
 
 using namespace torchlint;
@@ -67,17 +68,22 @@ TEST_CASE("sarif levels are error, warning and note") {
   CHECK(results[0]["level"] == "error");
   CHECK(results[1]["level"] == "warning");
   CHECK(results[2]["level"] == "note");
-  // A finding of a rule missing from rules[] has no index rather than a wrong one.
-  CHECK_FALSE(results[0].contains("ruleIndex"));
+  // A finding of a rule the caller did not pass still resolves: its rule is listed by name.
+  auto rules = nlohmann::json::parse(out.str())["runs"][0]["tool"]["driver"]["rules"];
+  REQUIRE(results[0].contains("ruleIndex"));
+  CHECK(rules[results[0]["ruleIndex"].get<size_t>()]["id"] == results[0]["ruleId"]);
 }
 
-TEST_CASE("sarif uris are percent-encoded and relative to %SRCROOT%") {
+TEST_CASE("sarif uris are percent-encoded and relative to %SRCROOT%, the repository root") {
   std::ostringstream out;
   render_sarif(out, {at(Severity::Error, 1, "./my dir/ü#1.py"), at(Severity::Error, 1, "/abs/x.py")}, {}, {}, "0.0.0");
-  auto results = nlohmann::json::parse(out.str())["runs"][0]["results"];
+  auto run = nlohmann::json::parse(out.str())["runs"][0];
+  auto results = run["results"];
   auto rel = results[0]["locations"][0]["physicalLocation"]["artifactLocation"];
-  CHECK(rel["uri"] == "my%20dir/%C3%BC%231.py");
+  CHECK(rel["uri"].get<std::string>().ends_with("my%20dir/%C3%BC%231.py"));
+  CHECK_FALSE(rel["uri"].get<std::string>().starts_with("."));
   CHECK(rel["uriBaseId"] == "%SRCROOT%");
+  CHECK(run["originalUriBaseIds"]["%SRCROOT%"]["uri"] == "file://" + RepoPaths().root());
   auto abs = results[1]["locations"][0]["physicalLocation"]["artifactLocation"];
   CHECK(abs["uri"] == "file:///abs/x.py");
   CHECK_FALSE(abs.contains("uriBaseId"));
@@ -122,7 +128,7 @@ TEST_CASE("review shows a display-only fix as text, not as a suggestion") {
   SourceFile f("f.py", "x.item()\n");
   Diagnostic d = at(Severity::Warning, 1);
   d.fix = Fix{"read it later", Applicability::DisplayOnly, {{{0, 8}, "x", {}, {}}}};
-  CHECK_FALSE(suggested_line(d, f).has_value());
+  CHECK_FALSE(suggested_lines(d, f).has_value());
   std::ostringstream out;
   render_review(out, {d}, {}, {{"f.py", &f}});
   CHECK(out.str().find("```suggestion") == std::string::npos);

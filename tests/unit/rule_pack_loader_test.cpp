@@ -290,3 +290,13 @@ TEST_CASE("every built-in rule is documented") {
     CHECK(!r.docs.use_instead.empty());
   }
 }
+
+TEST_CASE("security-severity is a score from 0.0 to 10.0") {
+  std::vector<RuleSpec> rules = load_rule_pack_text(with("severity: error", "severity: error\nsecurity-severity: 8.8"), "pack.yaml");
+  CHECK(rules.at(0).security_severity == "8.8");
+  CHECK(load_rule_pack_text(kRule, "pack.yaml").at(0).security_severity.empty());
+  for (const char* bad : {"high", "11", "-1", "8.8x"}) {
+    std::string err = error_of(with("severity: error", std::string("severity: error\nsecurity-severity: ") + bad));
+    CHECK_MESSAGE(contains(err, "must be a score from 0.0 to 10.0"), err);
+  }
+}
