@@ -199,8 +199,9 @@ class Visitor : public PerFunctionVisitor<Visitor> {
   // the store's record (`l->items = items;`) is a hand-written realloc: the list is copied to
   // its new size, not walked.
   void drop_resize_copies() {
-    for (const auto& [index, dest] : copies_) {
-      auto& header = fact_.loops[index].header;
+    for (const auto& copy : copies_) {
+      const auto& dest = copy.second;  // a named copy: lambdas cannot capture bindings in C++20
+      auto& header = fact_.loops[copy.first].header;
       std::erase_if(header, [&](const std::string& counter) {
         size_t sep = counter.rfind("::");
         return sep != std::string::npos && installed_.count({dest, counter.substr(0, sep)});
