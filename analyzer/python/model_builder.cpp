@@ -131,6 +131,7 @@ class ModelBuilder {
   void mark_clears();
   void mark_uses_autograd();
   void mark_no_grad_wrapper();
+  bool names_enclosing_parameter(std::string_view name) const;
   void finish();
 
   SemanticModel& m_;
@@ -396,6 +397,15 @@ void ModelBuilder::on_grad_api_reference(TSNode n) {
   mark_no_grad_wrapper();
 }
 
+bool ModelBuilder::names_enclosing_parameter(std::string_view name) const {
+  for (const auto& fr : frames_)
+    if (fr.type == FrameType::Function) {
+      const auto& params = m_.functions_[fr.index].params;
+      if (std::find(params.begin(), params.end(), name) != params.end()) return true;
+    }
+  return false;
+}
+
 void ModelBuilder::mark_no_grad_wrapper() {
   for (auto& fr : frames_)
     if (fr.type == FrameType::Function) m_.functions_[fr.index].no_grad_wrapper = true;
@@ -456,6 +466,10 @@ void ModelBuilder::on_call(TSNode n) {
   int fn = current_function();
   std::string canonical = m_.canonical(callee);
   FunctionInfo* f = fn_info();
+  // `def nograd(f): def run(*a): with torch.no_grad(): return f(*a)`: what it was handed runs
+  // under no-grad, so it is a decorator that turns gradients off for the function it wraps.
+  if (ts_node_symbol(callee) == k_.identifier && in_no_grad() && names_enclosing_parameter(m_.text(callee)))
+    mark_no_grad_wrapper();
   if (canonical == "torch.autograd.grad") {
     mark_uses_autograd();  // input gradients (attacks, saliency): autograd is the point
   } else if (canonical == "torch.autograd.backward") {

@@ -105,23 +105,7 @@ std::string SemanticModel::target_of(TSNode callee, int fn) const {
           if (owner.params[i] == name) return owner.qualname + "@" + std::to_string(i) + ".__call__";
         return {};
       }
-      // A name bound to an instance of a class: calling it runs `Class.__call__`; also through
-      // module methods that return the module (`Net().to(device)`) and wrappers whose call
-      // runs what they wrap (`DDP(model)`, `torch.compile(model)`).
-      if (!b->parameter && !ts_node_is_null(b->value) && ts_node_symbol(b->value) == k.call) {
-        TSNode value = module_behind(b->value);
-        if (TSNode wrapped = wrapped_module(value); !ts_node_is_null(wrapped)) {
-          if (ts_node_symbol(wrapped) != k.call) return target_of(wrapped, b->fn);
-          value = wrapped;
-        }
-        if (std::string cls = class_made_by(value, b->fn); !cls.empty()) return cls + ".__call__";
-        // `model = build_model(cfg)`, `model, opt = setup(cfg)`: whatever class that function
-        // returns there (FunctionSummary::returned_classes), decided at the join.
-        TSNode producer = field(value, "function");
-        std::string t = ts_node_symbol(producer) == k.identifier ? target_of(producer, b->fn) : canonical(producer);
-        if (!t.empty() && t.find('#') == std::string::npos && !t.starts_with("*.") && !is_capitalized(last_segment(t)))
-          return t + "#" + (b->element_index >= 0 ? std::to_string(b->element_index) : std::string("w")) + ".__call__";
-      }
+      if (std::string t = instance_call_target(*b); !t.empty()) return t;
       if (b->fn >= 0 || b->parameter) return {};
     }
     // A nested function of an enclosing function, then a definition of the module.
@@ -139,6 +123,9 @@ std::string SemanticModel::target_of(TSNode callee, int fn) const {
   std::string method(text(field(callee, "attribute")));
   TSSymbol os = ts_node_symbol(obj);
   if (os == k.identifier && (text(obj) == "self" || text(obj) == "cls") && fn >= 0) {
+    // `self.rpn(x)` where a method set `self.rpn = RPN(...)`: the sub-module's forward.
+    if (const Assignment* b = binding(text(callee), ts_node_start_byte(callee), fn))
+      if (std::string t = instance_call_target(*b); !t.empty()) return t;
     int cls = functions_[fn].class_index;
     if (cls < 0 && functions_[fn].parent >= 0) cls = functions_[functions_[fn].parent].class_index;
     if (cls >= 0) return classes_[cls].qualname + "." + method;
@@ -165,6 +152,27 @@ std::string SemanticModel::target_of(TSNode callee, int fn) const {
   return "*." + method;
 }
 
+// What calling a name bound to an instance of a class runs: `Class.__call__`; also through
+// module methods that return the module (`Net().to(device)`) and wrappers whose call runs what
+// they wrap (`DDP(model)`, `torch.compile(model)`).
+std::string SemanticModel::instance_call_target(const Assignment& b) const {
+  const Kinds& k = kinds();
+  if (b.parameter || ts_node_is_null(b.value) || ts_node_symbol(b.value) != k.call) return {};
+  TSNode value = module_behind(b.value);
+  if (TSNode wrapped = wrapped_module(value); !ts_node_is_null(wrapped)) {
+    if (ts_node_symbol(wrapped) != k.call) return target_of(wrapped, b.fn);
+    value = wrapped;
+  }
+  if (std::string cls = class_made_by(value, b.fn); !cls.empty()) return cls + ".__call__";
+  // `model = build_model(cfg)`, `model, opt = setup(cfg)`: whatever class that function
+  // returns there (FunctionSummary::returned_classes), decided at the join.
+  TSNode producer = field(value, "function");
+  std::string t = ts_node_symbol(producer) == k.identifier ? target_of(producer, b.fn) : canonical(producer);
+  if (!t.empty() && t.find('#') == std::string::npos && !t.starts_with("*.") && !is_capitalized(last_segment(t)))
+    return t + "#" + (b.element_index >= 0 ? std::to_string(b.element_index) : std::string("w")) + ".__call__";
+  return {};
+}
+
 const std::string& SemanticModel::call_target(TSNode call) const {
   static const std::string none;
   auto it = call_by_node_.find(node_key(call));
@@ -185,6 +193,17 @@ const CallInfo* SemanticModel::resolved_call(TSNode call) const {
     }
   }
   return &c;
+}
+
+// `meter.get_loss()` on a receiver of unknown class: the project defines methods of that name
+// and none returns a loss with its graph (they return `.item()`s), so the name is no evidence.
+bool SemanticModel::project_methods_return_no_loss(TSNode callee) const {
+  if (!index_ || ts_node_symbol(callee) != kinds().attribute) return false;
+  std::string every = "**.";  // appended piecewise: GCC 12 warns falsely (-Wrestrict) on a + chain
+  every += text(field(callee, "attribute"));
+  note_query(IndexQuery::kResolves, every);
+  if (!index_->resolves(every, options_.module)) return false;
+  return target_effects(every, kReturnsLoss) == 0;
 }
 
 uint32_t SemanticModel::target_effects(const std::string& target, uint32_t read) const {
@@ -493,8 +512,13 @@ FileSummary SemanticModel::summary() const {
     for (TSNode r : f.returns) probabilities = probabilities && softmax_output(r, 0, false);
     if (probabilities) e |= kReturnsProbabilities;
     for (TSNode r : f.returns) {
+      bool evidence_before = used_name_evidence();
+      clear_name_evidence();
       Provenance p = provenance_at(r, fi, 0);
-      if (p.loss && p.grad) e |= kReturnsLoss;  // a loss computed under no_grad holds no graph
+      // A loss computed under no_grad holds no graph; a returned call named like a loss waits
+      // for the project's definitions of that name.
+      if (p.loss && p.grad) e |= used_name_evidence() && ts_node_symbol(r) == k.call ? kReturnsLossByName : kReturnsLoss;
+      if (evidence_before) note_name_evidence();
       if (p.grad && p.model_output) e |= kReturnsOutput;
       if (value_is_model(r, fi, 0) > 0) e |= kReturnsModel;
       std::vector<TSNode> returned{r};

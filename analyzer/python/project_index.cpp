@@ -329,6 +329,15 @@ void ProjectIndex::close_classes() {
 std::vector<uint32_t> ProjectIndex::resolve_functions(std::string_view target, std::string_view from_module,
                                                       int depth) const {
   std::vector<uint32_t> out;
+  if (target.starts_with("**.")) {  // every method of that name, whichever class defines it
+    auto it = fn_by_name_.find(target.substr(3));
+    if (it == fn_by_name_.end()) return out;
+    for (uint32_t f : it->second) {
+      std::string_view owner = head_part(summary(fns_[f]).qualname);
+      if (!resolve_classes(owner, owner).empty()) out.push_back(f);
+    }
+    return out;
+  }
   if (target.starts_with("*.")) {  // a method of an unknown receiver: only an unambiguous one
     auto it = unique_method_.find(target.substr(2));
     if (it != unique_method_.end()) out.push_back(it->second);
@@ -436,6 +445,20 @@ void ProjectIndex::resolve_calls() {
   }
 }
 
+// The project code a returned call names (`meter.get_loss()`: the callee, else every method of
+// that name) returns no loss: the name that made the call's result a loss is contradicted.
+bool ProjectIndex::loss_name_contradicted(const Fn& f) const {
+  const FunctionSummary& s = summary(f);
+  for (uint32_t i : s.returns_from) {
+    std::string every = "**.";
+    every += last_part(s.calls[i].target.str());
+    auto defs = f.callees[i].empty() ? resolve_functions(every, {}) : f.callees[i];
+    if (!defs.empty() && std::none_of(defs.begin(), defs.end(), [&](uint32_t g) { return (fns_[g].facts.effects & kReturnsLoss) != 0; }))
+      return true;
+  }
+  return false;
+}
+
 void ProjectIndex::propagate_effects() {
   // Monotone except for kLeavesEval, which is recomputed from the ordered mode events each
   // round; bounded rounds keep a pathological recursion from looping.
@@ -457,6 +480,7 @@ void ProjectIndex::propagate_effects() {
       }
       for (uint32_t i : s.returns_from)
         for (uint32_t g : f.callees[i]) e |= fns_[g].facts.effects & kReturnEffects;
+      if ((e & kReturnsLossByName) && !(e & kReturnsLoss) && !loss_name_contradicted(f)) e |= kReturnsLoss;
       for (uint32_t i : s.decorators)
         for (uint32_t g : f.callees[i])
           if (fns_[g].facts.effects & kNoGradWrapper) e |= kNoGradBody;

@@ -59,6 +59,7 @@ class ProjectIndex {
   void close_classes();
   void resolve_calls();
   void propagate_effects();
+  bool loss_name_contradicted(const Fn& f) const;
   void propagate_call_sites();
   // Calls `visit(caller, call, callee)` over every resolved call (not name-only matches), in
   // rounds, until a round's visits all return false (nothing changed).

@@ -235,6 +235,15 @@ bool SemanticModel::scalar_element_returned(TSNode call, int index) const {
   return false;
 }
 
+namespace {
+// A method whose result holds what its receiver held: a tensor method (by PyTorch's API), or an
+// accessor of Python's containers (`d.get("loss")`, `losses.pop()`, `d.values()`).
+bool keeps_receiver_history(std::string_view method) {
+  constexpr std::array<std::string_view, 8> kContainerAccessors = {"get", "pop", "popitem", "values", "items", "copy", "setdefault", "__getitem__"};
+  return TorchApi::get().tensor_method(method) || in(kContainerAccessors, method);
+}
+}  // namespace
+
 Provenance SemanticModel::provenance_of_call(TSNode call, int fn, int depth) const {
   const Kinds& k = kinds();
   TSNode callee = field(call, "function");
@@ -281,7 +290,7 @@ Provenance SemanticModel::provenance_of_call(TSNode call, int fn, int depth) con
   // `LossMeter()`, a loss module), never a loss value.
   bool constructs = !seg.empty() && std::isupper(static_cast<unsigned char>(seg.front()));
   if (ts_node_symbol(callee) != k.call && !constructs && is_loss_value_name(seg, true) && !seg.starts_with("log") &&
-      !canonical(callee).starts_with("torch.nn.")) {
+      !canonical(callee).starts_with("torch.nn.") && !project_methods_return_no_loss(callee)) {
     note_name_evidence();
     return {true, true, true, false};  // criterion(...), loss_fn(...), compute_loss(...)
   }
@@ -308,8 +317,11 @@ Provenance SemanticModel::provenance_of_call(TSNode call, int fn, int depth) con
     }
     p.tensor = true;
   }
-  // Tensor methods and torch functions keep their inputs' history.
-  if (ts_node_symbol(callee) == k.attribute) p = merge(p, provenance_at(field(callee, "object"), fn, depth + 1));
+  // Tensor methods and torch functions keep their inputs' history; so do the accessors of a
+  // dict or list holding tensors. Any other method (`meter.get_loss()` of a project object
+  // whose `backward()` was called) returns a value of its own, known only through its summary.
+  if (ts_node_symbol(callee) == k.attribute && keeps_receiver_history(text(field(callee, "attribute"))))
+    p = merge(p, provenance_at(field(callee, "object"), fn, depth + 1));
   bool builtin_reduce = ts_node_symbol(callee) == k.identifier && (text(callee) == "sum" || text(callee) == "max" || text(callee) == "min");
   if ((tensor_op || builtin_reduce) && !ts_node_is_null(args)) {
     for_each_named_child(args, [&](TSNode a) {

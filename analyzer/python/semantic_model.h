@@ -434,6 +434,7 @@ class SemanticModel {
   // The effects (of `read`) of a project function by its call target (`pkg.mod.Net.__call__`:
   // the forward of a module class), recorded as an index question.
   uint32_t target_effects(const std::string& target, uint32_t read) const;
+  bool project_methods_return_no_loss(TSNode callee) const;
   // Set by queries that had to rely on a naming convention; the engine reads it to give the
   // finding `confidence: medium`, then clears it.
   bool used_name_evidence() const { return name_evidence_; }
@@ -466,6 +467,7 @@ class SemanticModel {
   // The project class an expression of function `fn` makes an instance of, as a CallRef target
   // (`Net(...)`, `Net(...).to(dev)`, a local bound to one); empty when unknown.
   std::string class_made_by(TSNode expr, int fn, int depth = 0) const;
+  std::string instance_call_target(const Assignment& b) const;
   // FunctionSummary::returned_classes of function `fn`.
   std::vector<std::string> returned_classes(int fn) const;
   // kCompileRoot / kCompileDisabled / kCompileOpaque from the decorators of function `fn`.

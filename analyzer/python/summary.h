@@ -45,6 +45,9 @@ enum Effect : uint32_t {
   // Runs every training step (FunctionFacts::every_step), decided at the join. Not inherited:
   // rules report what it does where it does it, not at each call.
   kEveryStep = 1u << 21,
+  // Returns a call that only its name says is a loss (`return meter.get_loss()`): a loss unless
+  // the project's methods of that name all return something else, decided at the join.
+  kReturnsLossByName = 1u << 22,
 };
 // A call matched to a project method by its name only (`*.method`): its structure counts, never
 // what it reads or returns, and whether it matched at all is not a fact about this call.
