@@ -290,6 +290,9 @@ def main():
     for source in ("nn/functional.pyi", "nn/functional.py", "_C/_nn.pyi"):
         if (torch_dir / source).is_file():
             describe_functions(functions_in(read(torch_dir / source)), "torch.nn.functional.", entries)
+    # Gradient clipping returns the total norm, a device tensor (`torch.nn.utils.clip_grad_norm_`).
+    if (torch_dir / "nn/utils/clip_grad.py").is_file():
+        describe_functions(functions_in(read(torch_dir / "nn/utils/clip_grad.py")), "torch.nn.utils.", entries)
     tensor_methods(torch_dir, entries)
     module_methods(torch_dir, entries)
     library_classes(torch_dir, entries, exported_names(torch_dir))

@@ -1,3 +1,4 @@
+import math
 import torch
 import torch.nn.functional as F
 
@@ -646,3 +647,17 @@ def finetune_two_heads(model, x, y, optimizer):
         loss.backward()
         optimizer.step()
         print(head, loss.item())
+
+
+def clipped_norm_checked(model, loader, optimizer, max_norm, lr):
+    for x, y in loader:
+        loss = F.cross_entropy(model(x.cuda()), y.cuda())
+        optimizer.zero_grad()
+        loss.backward()
+        # The total norm is a device tensor; the math module converts it with float().
+        grad_norm = torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm)
+        if math.isnan(grad_norm):  # expect: TL201
+            continue
+        optimizer.step()
+        scale = math.sqrt(lr)  # a Python number: no read
+        print(math.floor(scale))
