@@ -141,15 +141,26 @@ std::string SemanticModel::target_of(TSNode callee, int fn) const {
     if (!binding(text(root), ts_node_start_byte(root), fn)) return canonical(callee);
   }
   if (os == k.identifier || os == k.attribute) {
+    // A method of an instance: `model.parse_batch(b)` where `model = Net().cuda()` or
+    // `model = load_model(cfg)` (the class that function returns, decided at the join).
     if (const Assignment* b = binding(text(obj), ts_node_start_byte(obj), fn)) {
-      if (!ts_node_is_null(b->value) && ts_node_symbol(b->value) == k.call) {
-        TSNode ctor = field(b->value, "function");
-        std::string t = ts_node_symbol(ctor) == k.identifier ? target_of(ctor, b->fn) : canonical(ctor);
-        if (!t.empty() && is_capitalized(last_segment(t))) return t + "." + method;
-      }
+      constexpr std::string_view kCall = ".__call__";
+      if (std::string t = instance_call_target(*b); t.ends_with(kCall)) return t.substr(0, t.size() - kCall.size()) + "." + method;
     }
   }
   return "*." + method;
+}
+
+// The argument of `call` that is the plain name `name` (positional or keyword), or null.
+TSNode SemanticModel::argument_named(TSNode call, std::string_view name) const {
+  const Kinds& k = kinds();
+  TSNode args = field(call, "arguments"), found{};
+  if (ts_node_is_null(args)) return found;
+  for_each_named_child(args, [&](TSNode a) {
+    if (ts_node_symbol(a) == k.keyword_argument) a = field(a, "value");
+    if (ts_node_is_null(found) && ts_node_symbol(a) == k.identifier && text(a) == name) found = a;
+  });
+  return found;
 }
 
 // What calling a name bound to an instance of a class runs: `Class.__call__`; also through
@@ -164,6 +175,9 @@ std::string SemanticModel::instance_call_target(const Assignment& b) const {
     value = wrapped;
   }
   if (std::string cls = class_made_by(value, b.fn); !cls.empty()) return cls + ".__call__";
+  // `model = warm_start(path, model)`, `model = apply_allreduce(model)`: a call handed the
+  // name's own value gives back that value, or a wrapper that runs it.
+  if (TSNode own = argument_named(value, b.name); !ts_node_is_null(own)) return target_of(own, b.fn);
   // `model = build_model(cfg)`, `model, opt = setup(cfg)`: whatever class that function
   // returns there (FunctionSummary::returned_classes), decided at the join.
   TSNode producer = field(value, "function");
@@ -587,7 +601,7 @@ TSNode SemanticModel::wrapped_module(TSNode call) const {
 
 std::string SemanticModel::class_made_by(TSNode expr, int fn, int depth) const {
   const Kinds& k = kinds();
-  if (ts_node_is_null(expr) || depth > 3) return {};
+  if (ts_node_is_null(expr) || depth > 6) return {};
   if (ts_node_symbol(expr) == k.call) {
     TSNode ctor = field(module_behind(expr), "function");
     std::string t = ts_node_symbol(ctor) == k.identifier ? target_of(ctor, fn) : canonical(ctor);
@@ -595,8 +609,12 @@ std::string SemanticModel::class_made_by(TSNode expr, int fn, int depth) const {
   }
   if (ts_node_symbol(expr) != k.identifier) return {};
   const Assignment* b = binding(text(expr), ts_node_start_byte(expr), fn);
-  if (!b || b->parameter || b->loop_target || b->element || b->fn != fn) return {};
-  return class_made_by(b->value, fn, depth + 1);
+  if (!b || b->parameter || b->loop_target || b->fn != fn || ts_node_is_null(b->value)) return {};
+  // `model = wrap(model)`, `model, opt = amp.initialize(model, opt)`: what it was before.
+  std::string made = b->element ? std::string() : class_made_by(b->value, fn, depth + 1);
+  if (made.empty() && ts_node_symbol(b->value) == k.call)
+    if (TSNode own = argument_named(b->value, b->name); !ts_node_is_null(own)) return class_made_by(own, fn, depth + 1);
+  return made;
 }
 
 std::vector<std::string> SemanticModel::returned_classes(int fn) const {
