@@ -163,6 +163,21 @@ TSNode SemanticModel::argument_named(TSNode call, std::string_view name) const {
   return found;
 }
 
+// `isinstance(x, torch.Tensor)` (or a tuple of types naming it): a test of the value's type.
+bool SemanticModel::tests_for_tensor(TSNode condition) const {
+  const Kinds& k = kinds();
+  if (ts_node_is_null(condition) || ts_node_symbol(condition) != k.call || text(field(condition, "function")) != "isinstance")
+    return false;
+  TSNode args = field(condition, "arguments");
+  if (ts_node_is_null(args) || ts_node_named_child_count(args) != 2) return false;
+  TSNode types = ts_node_named_child(args, 1);
+  bool names_tensor = false;
+  auto check = [&](TSNode t) { names_tensor = names_tensor || canonical(t) == "torch.Tensor"; };
+  if (ts_node_symbol(types) == k.tuple) for_each_named_child(types, check);
+  else check(types);
+  return names_tensor;
+}
+
 // What calling a name bound to an instance of a class runs: `Class.__call__`; also through
 // module methods that return the module (`Net().to(device)`) and wrappers whose call runs what
 // they wrap (`DDP(model)`, `torch.compile(model)`).
@@ -298,11 +313,30 @@ uint32_t SemanticModel::parameters_returned(int fn) const {
   for (TSNode r : f.returns) {
     if (ts_node_symbol(r) != kinds().identifier) continue;
     const Assignment* b = binding(text(r), ts_node_start_byte(r), fn);
-    if (!b || !b->parameter || b->fn != fn) continue;
+    if (!b || !b->parameter || b->fn != fn || after_tensor_return(r)) continue;
     for (size_t i = 0; i < f.params.size() && i < 32; ++i)
       if (f.params[i] == b->name) out |= 1u << i;
   }
   return out;
+}
+
+// `if isinstance(x, torch.Tensor): return x.item()` earlier in an enclosing block: a later
+// `return x` hands back only what is not a tensor.
+bool SemanticModel::after_tensor_return(TSNode returned) const {
+  const Kinds& k = kinds();
+  std::string_view name = text(returned);
+  for (TSNode stmt = parent(returned); !ts_node_is_null(stmt) && ts_node_symbol(stmt) != k.function_definition; stmt = parent(stmt)) {
+    for (TSNode prev = ts_node_prev_named_sibling(stmt); !ts_node_is_null(prev); prev = ts_node_prev_named_sibling(prev)) {
+      if (ts_node_symbol(prev) != k.if_statement || !tests_for_tensor(field(prev, "condition"))) continue;
+      TSNode tested = ts_node_named_child(field(field(prev, "condition"), "arguments"), 0);
+      TSNode body = field(prev, "consequence");
+      uint32_t n = ts_node_named_child_count(body);
+      TSNode last = n ? ts_node_named_child(body, n - 1) : TSNode{};
+      if (text(tested) == name && !ts_node_is_null(last) && (is_kind(last, "return_statement") || is_kind(last, "raise_statement")))
+        return true;
+    }
+  }
+  return false;
 }
 
 // The parameters the function calls as a model with gradients on: `scorenet(x)`,
@@ -504,9 +538,15 @@ FileSummary SemanticModel::summary() const {
     for (TSNode sync : f.sync_calls) {
       if (runs_data_loop[fi]) break;
       bool conditional = false;
+      TSNode child = sync;
       for (TSNode p : ancestors(sync)) {
         TSSymbol ps = ts_node_symbol(p);
         if (ps == k.function_definition) break;
+        // `if isinstance(data, torch.Tensor): return data.item()`: the branch a tensor takes.
+        bool tensor_branch = (ps == k.if_statement || ps == k.elif_clause) && same_node(child, field(p, "consequence")) &&
+                             tests_for_tensor(field(p, "condition"));
+        child = p;
+        if (tensor_branch) continue;
         if (ps == k.if_statement || ps == k.elif_clause || ps == k.else_clause || ps == k.conditional_expression ||
             ps == k.except_clause || ps == k.boolean_operator) {
           conditional = true;

@@ -469,6 +469,8 @@ class SemanticModel {
   std::string class_made_by(TSNode expr, int fn, int depth = 0) const;
   std::string instance_call_target(const Assignment& b) const;
   TSNode argument_named(TSNode call, std::string_view name) const;
+  bool tests_for_tensor(TSNode condition) const;
+  bool after_tensor_return(TSNode returned) const;
   // FunctionSummary::returned_classes of function `fn`.
   std::vector<std::string> returned_classes(int fn) const;
   // kCompileRoot / kCompileDisabled / kCompileOpaque from the decorators of function `fn`.
