@@ -14,7 +14,8 @@ done
 # libclang-16-dev: the C/C++/CUDA front end (torchlint-cxx) on Clang 16, Debian 12's newest.
 # libssl-dev: libcrypto, whose HMAC-SHA-256 seals the results cache.
 # curl: `torchlint review --post` sends the review through it (tests/review runs it).
-for p in libclang-16-dev libclang-cpp16-dev llvm-16-dev clang-16 libyaml-cpp-dev doctest-dev libcli11-dev libfmt-dev nlohmann-json3-dev libtomlplusplus-dev libssl-dev git pre-commit neovim python3-jsonschema python3-yaml curl; do
+# python3-build, -wheel, -setuptools, -venv, patchelf: the wheel (scripts/build_wheel.sh) and its tests.
+for p in libclang-16-dev libclang-cpp16-dev llvm-16-dev clang-16 libyaml-cpp-dev doctest-dev libcli11-dev libfmt-dev nlohmann-json3-dev libtomlplusplus-dev libssl-dev git pre-commit neovim python3-jsonschema python3-yaml curl python3-build python3-wheel python3-setuptools python3-venv patchelf; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 # The confirmation harness's tests run real PyTorch (CPU): the test command asks for it; the demo
@@ -34,6 +35,9 @@ fi
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
 fi
+
+# --deps-only: stop here (scripts/build_wheel.sh configures its own build).
+[ "${1:-}" = --deps-only ] && exit 0
 
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DTORCHLINT_BUILD_TESTS=ON ${TORCHLINT_CMAKE_ARGS:-} >/dev/null
 cmake --build build

@@ -108,7 +108,7 @@ PY
 python3 -c 'import yaml' 2>/dev/null || { echo "SKIP: python3 yaml not installed"; skip_or_fail; }
 python3 "$root/tests/sarif/readme_workflow.py" "$root/README.md" torchlint-review >"$scratch/workflow.json" || exit 1
 python3 - "$scratch/workflow.json" "$bin" >"$scratch/job.sh" <<'PY' || exit 1
-import json, shlex, sys
+import json, re, shlex, sys
 w = json.load(open(sys.argv[1]))
 if w.get("permissions", {}).get("pull-requests") != "write":
     sys.exit("FAIL: README's review job lacks `pull-requests: write`")
@@ -119,7 +119,8 @@ step = next(s for s in steps if "torchlint review" in s.get("run", ""))
 if "GITHUB_TOKEN" not in step.get("env", {}):
     sys.exit("FAIL: README's review step passes no GITHUB_TOKEN")
 print("job_step() {")
-print(step["run"].replace("build/torchlint", shlex.quote(sys.argv[2])))
+# The torchlint the job installs (or builds) is the one under test.
+print(re.sub(r"(?<![\w./-])(build/)?torchlint(?= )", lambda _: shlex.quote(sys.argv[2]), step["run"]))
 print("}")
 PY
 . "$scratch/job.sh"

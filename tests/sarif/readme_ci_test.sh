@@ -13,7 +13,7 @@ trap 'rm -rf "$scratch"' EXIT
 python3 "$here/readme_workflow.py" "$root/README.md" torchlint-code-scanning >"$scratch/workflow.json" || exit 1
 # The torchlint steps, with the binary under test for build/torchlint.
 python3 - "$scratch/workflow.json" "$bin" >"$scratch/steps.sh" <<'PY' || exit 1
-import json, shlex, sys
+import json, re, shlex, sys
 w = json.load(open(sys.argv[1]))
 triggers = w["on"] if isinstance(w["on"], (list, dict)) else [w["on"]]
 if "push" not in triggers or "pull_request" not in triggers:
@@ -28,7 +28,8 @@ if len(runs) != 1 or len(upload) != 1:
 sarif = upload[0]["with"]["sarif_file"]
 print(f"sarif={shlex.quote(sarif)}")
 print("run_step() {")
-print(runs[0].replace("build/torchlint", shlex.quote(sys.argv[2])))
+# The torchlint the job installs (or builds) is the one under test.
+print(re.sub(r"(?<![\w./-])(build/)?torchlint(?= )", lambda _: shlex.quote(sys.argv[2]), runs[0]))
 print("}")
 PY
 . "$scratch/steps.sh"
