@@ -1,5 +1,5 @@
 # Writes OUT: every header under SHIM_DIR as {path, text} pairs in a C++ table.
-file(GLOB_RECURSE headers RELATIVE ${SHIM_DIR} ${SHIM_DIR}/*.h)
+file(GLOB_RECURSE headers RELATIVE ${SHIM_DIR} ${SHIM_DIR}/*.h ${SHIM_DIR}/*.hpp ${SHIM_DIR}/*.cuh)
 list(SORT headers)
 set(out "// Generated from cxx_frontend/shim/ by cmake/embed_shim.cmake.\n#include \"shim.h\"\nnamespace torchlint::cxx {\nconst std::vector<ShimFile>& shim_files() {\n  static const std::vector<ShimFile> files = {\n")
 foreach(h ${headers})

@@ -1,13 +1,19 @@
 #include "compile_args.h"
 
+#include <clang/Driver/Options.h>
 #include <clang/Tooling/JSONCompilationDatabase.h>
+#include <llvm/Option/ArgList.h>
+#include <llvm/Option/OptTable.h>
 #include <llvm/Support/Path.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <algorithm>
 #include <map>
 #include <set>
 
+#include "nvcc_args.h"
+#include "project_language.h"
 #include "shim.h"
 #include "shim_fs.h"
 
@@ -23,6 +29,18 @@ std::string extension_of(const std::string& file) { return llvm::sys::path::exte
 bool is_cuda_file(const std::string& file) {
   std::string e = extension_of(file);
   return e == ".cu" || e == ".cuh";
+}
+
+// Clang's own headers (stddef.h, the CUDA wrappers). An installation that carries a copy has it
+// where Clang looks for it, bin/../lib/clang/N (the wheel); otherwise the build's Clang has them.
+// $TORCHLINT_CLANG_RESOURCE_DIR overrides both.
+std::string clang_resource_dir() {
+  if (const char* env = std::getenv("TORCHLINT_CLANG_RESOURCE_DIR"); env && *env) return env;
+  std::error_code ec;
+  fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  fs::path beside = self.parent_path().parent_path() / "lib/clang" / fs::path(TORCHLINT_CLANG_RESOURCE_DIR).filename();
+  if (!ec && fs::is_directory(beside / "include", ec)) return beside.string();
+  return TORCHLINT_CLANG_RESOURCE_DIR;
 }
 
 // How many arguments from argv[i] on are options that make Clang read a file that is neither a
@@ -49,65 +67,52 @@ size_t reads_other_files(const std::vector<std::string>& argv, size_t i) {
   return 0;
 }
 
-}  // namespace
-
-std::vector<std::string> nvcc_to_clang(const std::vector<std::string>& argv) {
-  std::vector<std::string> out = {"clang++"};
-  // Flags that take the next argument and mean nothing to a host-only parse.
-  static const std::set<std::string> drop_with_value = {"-gencode", "--generate-code", "-arch", "--gpu-architecture", "-code",
-                                                        "--gpu-code", "-ccbin", "--compiler-bindir", "-Xptxas", "--ptxas-options",
-                                                        "-Xcudafe", "-Xnvlink", "--threads", "-t", "--default-stream",
-                                                        "-maxrregcount", "--maxrregcount", "-o", "--output-file", "-MF", "-MT"};
-  for (size_t i = 1; i < argv.size(); ++i) {
-    const std::string& a = argv[i];
-    if (drop_with_value.count(a)) {
-      ++i;
-      continue;
-    }
-    if (a == "-Xcompiler" || a == "--compiler-options") {
-      if (i + 1 < argv.size()) {
-        llvm::SmallVector<llvm::StringRef, 8> parts;
-        llvm::StringRef(argv[++i]).split(parts, ',', -1, false);
-        for (auto p : parts) out.push_back(p.trim("\"' ").str());
-      }
-      continue;
-    }
-    if (std::string_view(a).starts_with("-Xcompiler=") || std::string_view(a).starts_with("--compiler-options=")) {
-      llvm::SmallVector<llvm::StringRef, 8> parts;
-      llvm::StringRef(a).split('=').second.split(parts, ',', -1, false);
-      for (auto p : parts) out.push_back(p.trim("\"' ").str());
-      continue;
-    }
-    if (a == "-x" && i + 1 < argv.size()) {
-      out.push_back("-x");
-      out.push_back(argv[i + 1] == "cu" ? "cuda" : argv[i + 1]);
-      ++i;
-      continue;
-    }
-    bool host_flag = std::string_view(a).starts_with("-I") || std::string_view(a).starts_with("-D") ||
-                     std::string_view(a).starts_with("-U") || std::string_view(a).starts_with("-std=") || a == "-isystem" ||
-                     a == "-include" || a == "-idirafter" || a == "-iquote" || a == "-c" || a == "-w" ||
-                     std::string_view(a).starts_with("-O") || std::string_view(a).starts_with("-f") ||
-                     std::string_view(a).starts_with("-W");
-    if (host_flag) {
-      out.push_back(a);
-      if ((a == "-isystem" || a == "-include" || a == "-idirafter" || a == "-iquote" || a == "-I" || a == "-D") &&
-          i + 1 < argv.size())
-        out.push_back(argv[++i]);
-      continue;
-    }
-    if (!a.empty() && a[0] != '-') out.push_back(a);  // the source file
-    // Any other nvcc flag (--use_fast_math, --expt-relaxed-constexpr, -lineinfo, -gencode=...)
-    // only steers device code generation.
+// The options of `args` (a clang command line) Clang's driver does not know -- a gcc-only flag
+// (`-fno-gnu-unique`) handed through a database -- removed, and listed in `dropped`.
+void drop_unknown_options(std::vector<std::string>& args, std::vector<std::string>* dropped) {
+  if (args.size() < 2) return;
+  std::vector<const char*> cargs;
+  for (size_t i = 1; i < args.size(); ++i) cargs.push_back(args[i].c_str());
+  unsigned missing_index = 0, missing_count = 0;
+  const llvm::opt::OptTable& table = clang::driver::getDriverOptTable();
+  llvm::opt::InputArgList parsed = table.ParseArgs(cargs, missing_index, missing_count);
+  std::set<unsigned> unknown;
+  for (const llvm::opt::Arg* a : parsed.filtered(clang::driver::options::OPT_UNKNOWN)) unknown.insert(a->getIndex() + 1);
+  if (unknown.empty()) return;
+  std::vector<std::string> kept;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (!unknown.count(static_cast<unsigned>(i))) kept.push_back(args[i]);
+    else if (dropped) dropped->push_back(args[i]);
   }
-  return out;
+  args = std::move(kept);
 }
+
+// Whether a folder of `args`' -I/-isystem/-idirafter holds torch's headers.
+bool names_torch_headers(const std::vector<std::string>& args, const std::string& dir) {
+  std::error_code ec;
+  for (size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    bool split = a == "-I" || a == "-isystem" || a == "-idirafter";
+    std::string folder = split ? (i + 1 < args.size() ? args[i + 1] : "")
+                         : a.starts_with("-isystem") ? a.substr(8)
+                         : a.starts_with("-I") ? a.substr(2) : "";
+    if (folder.empty()) continue;
+    fs::path p = fs::path(dir) / folder;
+    for (const char* header : {"torch/extension.h", "torch/torch.h", "ATen/ATen.h"})
+      if (fs::exists(p / header, ec)) return true;
+  }
+  return false;
+}
+
+}  // namespace
 
 struct CompileArgs::Impl {
   ArgsOptions options;
   std::map<std::string, std::unique_ptr<clang::tooling::CompilationDatabase>> by_dir;  // nullptr = none there
   std::map<std::string, bool> used_database;
   std::map<std::string, std::string> database_path;
+  std::map<std::string, std::vector<std::string>> dropped;
+  ProjectLanguage languages;
 
   clang::tooling::CompilationDatabase* database_in(const std::string& dir) {
     auto it = by_dir.find(dir);
@@ -147,6 +152,8 @@ bool CompileArgs::from_database(const std::string& file) { return impl_->used_da
 
 std::string CompileArgs::database_file(const std::string& file) { return impl_->database_path[file]; }
 
+std::vector<std::string> CompileArgs::dropped(const std::string& file) { return impl_->dropped[file]; }
+
 std::pair<std::vector<std::string>, std::string> CompileArgs::for_file(const std::string& file) {
   const ArgsOptions& o = impl_->options;
   std::error_code ec;
@@ -165,21 +172,24 @@ std::pair<std::vector<std::string>, std::string> CompileArgs::for_file(const std
   // A database written in a build folder that is gone: Clang would stop the process trying to
   // enter it. The file's own folder stands in (relative include paths may then miss).
   if (!fs::is_directory(dir, ec)) dir = fs::path(abs).parent_path().string();
-  return {parse_args(argv, file, dir, o), dir};
+  FileFacts facts;
+  facts.c_header = argv.empty() && extension_of(file) == ".h" && impl_->languages.is_c_project(file);
+  return {parse_args(argv, file, dir, o, facts, &impl_->dropped[file]), dir};
 }
 
 std::vector<std::string> parse_args(std::vector<std::string> argv, const std::string& file, const std::string& dir,
-                                    const ArgsOptions& o) {
+                                    const ArgsOptions& o, const FileFacts& facts, std::vector<std::string>* dropped) {
   std::error_code ec;
   std::string abs = fs::absolute(file, ec).lexically_normal().string();
   bool cuda = is_cuda_file(file);
-  if (!argv.empty() && llvm::StringRef(llvm::sys::path::filename(argv[0])).contains("nvcc")) argv = nvcc_to_clang(argv);
+  if (!argv.empty() && llvm::StringRef(llvm::sys::path::filename(argv[0])).contains("nvcc")) argv = nvcc_to_clang(argv, dropped);
   // Parse only: drop outputs and dependency files; the tool adds the file itself.
   std::vector<std::string> args;
   if (argv.empty()) {
     std::string e = extension_of(file);
-    args.push_back(e == ".c" ? "clang" : "clang++");
-    if (e == ".c") args.insert(args.end(), {"-x", "c", "-std=c11"});
+    bool c = e == ".c" || facts.c_header;
+    args.push_back(c ? "clang" : "clang++");
+    if (c) args.insert(args.end(), {"-x", "c", "-std=c11"});
     else if (cuda) args.insert(args.end(), {"-x", "cuda", "-std=c++17"});
     else args.insert(args.end(), {"-x", "c++", "-std=c++17"});
   } else {
@@ -199,22 +209,26 @@ std::vector<std::string> parse_args(std::vector<std::string> argv, const std::st
       if (candidate == abs) continue;  // the file itself
       args.push_back(a);
     }
+    drop_unknown_options(args, dropped);
     if (cuda && std::find(args.begin(), args.end(), "cuda") == args.end()) {
       args.insert(args.begin() + 1, {"-x", "cuda"});
     }
   }
-  args.push_back("-resource-dir=" TORCHLINT_CLANG_RESOURCE_DIR);
+  static const std::string resource_dir = clang_resource_dir();
+  args.push_back("-resource-dir=" + resource_dir);
   // Without a database the real headers' include paths are unknown (a system copy of torch found
   // by accident fails at its first internal include): the shim comes first. With one, the real
   // headers win and the shim only fills what is missing, unless --fast-headers.
-  bool shim_first = o.fast_headers || argv.empty();
+  // A database whose include folders hold no torch headers would let a system copy of libtorch,
+  // found by accident, be half-read: the shim comes first then too.
+  bool shim_first = o.fast_headers || argv.empty() || !names_torch_headers(args, dir);
   if (shim_first) args.insert(args.begin() + 1, {"-isystem", kShimRoot});
   else args.insert(args.end(), {"-idirafter", kShimRoot});
-  args.insert(args.end(), {"-idirafter", kFallbackRoot});
   if (cuda) {
     args.insert(args.end(), {"--cuda-host-only", "-nocudalib", "--no-cuda-version-check"});
-    if (o.cuda_headers && !shim_first) args.push_back("--cuda-path=" + o.cuda_path);
-    else {
+    if (o.cuda_headers && !shim_first) {
+      args.insert(args.end(), {"--cuda-path=" + o.cuda_path, "-idirafter", kCudaLibrariesRoot});
+    } else {
       // The shim's CUDA runtime stands in for the toolkit's: its include folder must not be
       // searched, or both would be read.
       for (size_t i = 1; i + 1 < args.size(); ++i) {
@@ -226,9 +240,14 @@ std::vector<std::string> parse_args(std::vector<std::string> argv, const std::st
         }
       }
       // nvcc includes the runtime implicitly.
-      args.insert(args.end(), {"-nocudainc", "-include", std::string(kShimRoot) + "/cuda_runtime.h"});
+      args.insert(args.end(), {"-nocudainc", "-isystem", kCudaShimRoot, "-idirafter", kCudaLibrariesRoot, "-include", "cuda_runtime.h"});
     }
+  } else {
+    // A host file that includes the CUDA runtime (or a torch header that does) finds it last.
+    args.insert(args.end(), {"-idirafter", kCudaShimRoot, "-idirafter", kCudaLibrariesRoot});
   }
+  // Searched last: every header found nowhere else exists there, empty.
+  args.insert(args.end(), {"-idirafter", kFallbackRoot});
   // No typo correction: with a header missing, `t.dtype()` must not become a call of `t.type()`.
   args.insert(args.end(), {"-fsyntax-only", "-w", "-ferror-limit=0", "-Wno-everything", "-fno-spell-checking"});
   return args;

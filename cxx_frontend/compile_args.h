@@ -15,6 +15,11 @@ struct ArgsOptions {
   std::string cuda_path;
 };
 
+// What is known of a file besides its database entry.
+struct FileFacts {
+  bool c_header = false;  // a `.h` of a project written in C: parsed as C
+};
+
 class CompileArgs {
  public:
   explicit CompileArgs(ArgsOptions o);
@@ -25,6 +30,8 @@ class CompileArgs {
   bool from_database(const std::string& file);
   // The compile_commands.json that gave `file`'s flags ("" for defaults).
   std::string database_file(const std::string& file);
+  // The options of `file`'s database entry the parse does without (nvcc's own), by name.
+  std::vector<std::string> dropped(const std::string& file);
 
  private:
   struct Impl;
@@ -32,12 +39,10 @@ class CompileArgs {
 };
 
 // The parse-only clang command line for `file` from its database entry `argv` (empty: defaults
-// by extension), whose working folder is `dir`. Pure: exposed for tests and fuzzing.
+// by extension and `facts`), whose working folder is `dir`; the options it leaves out are added
+// to `dropped`. Pure: exposed for tests and fuzzing.
 std::vector<std::string> parse_args(std::vector<std::string> argv, const std::string& file, const std::string& dir,
-                                    const ArgsOptions& o);
-
-// nvcc's command line as clang's: host-side flags kept (-I, -D, -std, -isystem, -include,
-// -Xcompiler values), device code generation dropped. Exposed for tests.
-std::vector<std::string> nvcc_to_clang(const std::vector<std::string>& argv);
+                                    const ArgsOptions& o, const FileFacts& facts = {},
+                                    std::vector<std::string>* dropped = nullptr);
 
 }  // namespace torchlint::cxx

@@ -130,6 +130,8 @@ struct FileReport {
   std::vector<FunctionFact> functions;
   std::vector<DeviceFact> devices;
   std::vector<std::string> inputs;  // absolute paths of the project files the parse read
+  std::string headers;              // torch/CUDA headers read: "shim", "real" or "" (none)
+  std::vector<std::string> dropped;  // database options the parse did without, by name
   std::vector<Registration> registrations;
   bool registrations_collected = false;
   std::vector<RawPointer> raw_pointers;

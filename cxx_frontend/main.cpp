@@ -19,6 +19,7 @@
 
 #include "checks/check.h"
 #include "compile_args.h"
+#include "launch_spelling.h"
 #include "shim.h"
 #include "shim_fs.h"
 
@@ -53,6 +54,11 @@ class CountingConsumer : public clang::DiagnosticConsumer {
   void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& info) override {
     if (level < clang::DiagnosticsEngine::Error) return;
     ++report_.errors;
+    if (std::getenv("TORCHLINT_CXX_ERRORS")) {  // every error in full, for whoever extends the shim
+      llvm::SmallString<160> message;
+      info.FormatDiagnostic(message);
+      std::cerr << "error: " << where(info) << message.str().str() << "\n";
+    }
     if (report_.first_error.empty()) report_.first_error = describe(info);
   }
 
@@ -61,14 +67,18 @@ class CountingConsumer : public clang::DiagnosticConsumer {
     if (!info.hasSourceManager() || !info.getLocation().isValid())
       return "an error in the compile command (not shown: it may quote files outside the analysed sources)";
     const clang::SourceManager& sm = info.getSourceManager();
-    clang::PresumedLoc p = sm.getPresumedLoc(info.getLocation());
-    std::string where = p.isValid() ? std::string(p.getFilename()) + ":" + std::to_string(p.getLine()) + ":" + std::to_string(p.getColumn()) + ": " : "";
     bool in_analysed_file = sm.isWrittenInMainFile(sm.getSpellingLoc(info.getLocation())) &&
                             sm.isWrittenInMainFile(sm.getExpansionLoc(info.getLocation()));
-    if (!in_analysed_file) return where + "an error in an included file (not shown: it may quote files outside the analysed sources)";
+    if (!in_analysed_file) return where(info) + "an error in an included file (not shown: it may quote files outside the analysed sources)";
     llvm::SmallString<160> message;
     info.FormatDiagnostic(message);
-    return where + message.str().str();
+    return where(info) + message.str().str();
+  }
+
+  static std::string where(const clang::Diagnostic& info) {
+    if (!info.hasSourceManager() || !info.getLocation().isValid()) return "";
+    clang::PresumedLoc p = info.getSourceManager().getPresumedLoc(info.getLocation());
+    return p.isValid() ? std::string(p.getFilename()) + ":" + std::to_string(p.getLine()) + ":" + std::to_string(p.getColumn()) + ": " : "";
   }
 
   FileReport& report_;
@@ -143,6 +153,19 @@ bool includes_torch_headers(const clang::SourceManager& sm) {
   return false;
 }
 
+// Which headers stood for torch's and CUDA's: "shim" when the parse read any of torchlint's, else
+// "real" when it read torch's own, else "" (neither was included).
+std::string header_source(const clang::SourceManager& sm) {
+  std::string shim_prefix = std::string(kShimRoot) + "/";
+  bool real = false;
+  for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
+    llvm::StringRef name = name_of(it->first);
+    if (name.starts_with(shim_prefix)) return "shim";
+    real = real || name.contains("/torch/") || name.contains("/ATen/") || name.contains("/c10/");
+  }
+  return real ? "real" : "";
+}
+
 // The files a parse read that the report depends on and a cache must watch: the project's own,
 // not the toolchain's (system folders, Clang's resource folder, the shim).
 std::vector<std::string> project_inputs(const clang::SourceManager& sm) {
@@ -167,6 +190,7 @@ class Consumer : public clang::ASTConsumer {
     CheckContext c{ast, ast.getSourceManager(), includes_torch_headers(ast.getSourceManager()), out_};
     out_.parsed = true;
     out_.inputs = project_inputs(ast.getSourceManager());
+    out_.headers = header_source(ast.getSourceManager());
     for (const auto& [rule, check] : request_.checks) (*check)(c, rule);
     if (request_.matchers.empty()) return;
     am::MatchFinder finder;
@@ -267,7 +291,7 @@ json report_json(const FileReport& r) {
   for (const auto& t : r.tapes) tapes.push_back(tape_json(t));
   return {{"path", r.path}, {"inputs", r.inputs}, {"devices", devices}, {"registrations", registrations}, {"raw_pointers", raw},
           {"tapes", tapes}, {"parsed", r.parsed}, {"errors", r.errors}, {"first_error", r.first_error},
-          {"findings", findings}, {"functions", functions}};
+          {"findings", findings}, {"functions", functions}, {"headers", r.headers}, {"dropped", r.dropped}};
 }
 
 Request read_request(const json& in) {
@@ -354,8 +378,12 @@ int main(int argc, char** argv) {
     OneFileDatabase db(absolute, argv_for, dir);
     clang::tooling::ClangTool tool(db, {absolute}, std::make_shared<clang::PCHContainerOperations>(), files_with_shim);
     // Staged or piped contents stand in for the file on disk (its includes still resolve there).
-    if (auto it = texts.find(file); it != texts.end() && it->is_string())
-      tool.mapVirtualFile(absolute, it->get_ref<const std::string&>());
+    std::string given;  // the tool keeps a reference to it until the parse ends
+    if (auto it = texts.find(file); it != texts.end() && it->is_string()) {
+      given = it->get<std::string>();
+      respell_spaced_launches(given);
+      tool.mapVirtualFile(absolute, given);
+    }
     tool.setPrintErrorMessage(false);
     // The driver's errors too (a bad command line, a missing input) go to the report, not stderr.
     CountingConsumer driver_errors(report);
@@ -369,6 +397,7 @@ int main(int argc, char** argv) {
     tool.run(&factory);
     // The parse read these files; its flags came from this database.
     if (std::string db = args.database_file(file); !db.empty()) report.inputs.push_back(db);
+    report.dropped = args.dropped(file);
     files.push_back(report_json(report));
   }
   json out = {{"files", files}, {"rule_errors", request.rule_errors}, {"clang", clang::getClangFullVersion()}};

@@ -10,5 +10,10 @@ struct ShimFile {
 };
 const std::vector<ShimFile>& shim_files();
 inline constexpr const char* kShimRoot = "/torchlint-shim/include";
+// The CUDA toolkit's stand-in (shim/cuda_toolkit/, one header per toolkit header name), searched
+// only where the toolkit's own headers are not.
+inline constexpr const char* kCudaShimRoot = "/torchlint-shim/include/cuda_toolkit";
+// CUDA libraries no toolkit ships (cuDNN, NCCL), searched after the toolkit's or the shim's.
+inline constexpr const char* kCudaLibrariesRoot = "/torchlint-shim/include/cuda_libraries";
 
 }  // namespace torchlint::cxx

@@ -154,6 +154,48 @@ std::vector<json> ask_all(const std::string& program, const std::vector<std::str
   return reports;
 }
 
+// How the run's files parsed, for one line at the end of the run.
+struct ParseCounts {
+  size_t files = 0, clean = 0, failed = 0, shim = 0, real = 0;
+  std::set<std::string> dropped;  // database options the parses did without (nvcc's, gcc's), by name
+  size_t dropped_files = 0;
+
+  void add(const json& report) {
+    ++files;
+    if (report.value("errors", 0) == 0) ++clean;
+    else ++failed;
+    std::string headers = report.value("headers", "");
+    shim += headers == "shim";
+    real += headers == "real";
+    auto d = report.value("dropped", std::vector<std::string>{});
+    dropped_files += !d.empty();
+    dropped.insert(d.begin(), d.end());
+  }
+
+  std::string summary() const {
+    auto n = [](size_t count, const char* one, const char* many) { return std::to_string(count) + " " + (count == 1 ? one : many); };
+    return "C/C++/CUDA: " + n(files, "file", "files") + " parsed: " + std::to_string(clean) + " cleanly, " +
+           std::to_string(shim) + " with torchlint's header shim, " + std::to_string(real) + " with real torch headers, " +
+           std::to_string(failed) + " with errors";
+  }
+
+  // Option names only: a value (a path, a file name) is counted, never quoted.
+  std::string dropped_note() const {
+    if (dropped.empty()) return "";
+    std::string names;
+    size_t shown = 0, more = 0, values = 0;
+    for (const auto& d : dropped) {
+      if (!d.starts_with("-") || d.size() > 40) ++values;
+      else if (shown++ < 8) names += (names.empty() ? "" : ", ") + d;
+      else ++more;
+    }
+    if (more) names += ", and " + std::to_string(more) + " more";
+    if (values) names += (names.empty() ? "" : "; ") + std::to_string(values) + " unknown option value" + (values == 1 ? "" : "s");
+    return "compilation database: options a parse does not use were dropped for " + std::to_string(dropped_files) +
+           (dropped_files == 1 ? " file: " : " files: ") + names;
+  }
+};
+
 const RuleSpec* spec_of(const py::RuleSet& set, const std::string& id) {
   for (const auto& r : set.cxx_rules())
     if (r.id == id) return &r;
@@ -209,12 +251,17 @@ std::string frontend_identity(const std::string& program) {
   return std::to_string(size) + ":" + std::to_string(time);
 }
 
+// Where torchlint-cxx is installed: beside the running torchlint.
+fs::path frontend_beside_self() {
+  std::error_code ec;
+  fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  return ec ? fs::path("torchlint-cxx") : self.parent_path() / "torchlint-cxx";
+}
+
 std::string find_frontend() {
   if (const char* env = std::getenv("TORCHLINT_CXX"); env && *env) return env;
   std::error_code ec;
-  fs::path self = fs::read_symlink("/proc/self/exe", ec);
-  if (ec) return "";
-  fs::path candidate = self.parent_path() / "torchlint-cxx";
+  fs::path candidate = frontend_beside_self();
   return fs::exists(candidate, ec) ? candidate.string() : "";
 }
 
@@ -224,9 +271,15 @@ CxxResult run_cxx_analysis(const std::vector<std::string>& files, const std::vec
   if (files.empty()) return result;
   std::string program = find_frontend();
   if (program.empty()) {
-    result.notes.push_back(std::to_string(files.size()) + " C/C++/CUDA file" + (files.size() == 1 ? "" : "s") +
-                           " not checked: this torchlint was built without its Clang front end (torchlint-cxx; "
+    std::string count = std::to_string(files.size()) + " C/C++/CUDA file" + (files.size() == 1 ? "" : "s");
+#ifdef TORCHLINT_WITH_CXX_FRONTEND
+    // Built with it, so a missing one is a broken installation (a binary copied alone), not a choice.
+    result.setup_error = frontend_beside_self().string() + " is missing: torchlint checks C, C++ and CUDA files with it (" +
+                         count + " in this run); install it beside torchlint, or set TORCHLINT_CXX to its path";
+#else
+    result.notes.push_back(count + " not checked: this torchlint was built without its Clang front end (torchlint-cxx; "
                            "scripts/setup.sh installs libclang-16-dev and builds it)");
+#endif
     return result;
   }
   // One request per rule set (configurations may differ across a repository).
@@ -258,6 +311,7 @@ CxxResult run_cxx_analysis(const std::vector<std::string>& files, const std::vec
   std::vector<std::string> broken;
   bool broken_without_database = false;  // a file that failed with default flags: -p may help
   std::set<std::string> unchecked;
+  ParseCounts counts;
   for (const json& r : reports) {
     if (r.contains("unchecked")) {
       unchecked.insert(r.value("unchecked", ""));
@@ -277,6 +331,7 @@ CxxResult run_cxx_analysis(const std::vector<std::string>& files, const std::vec
     std::string path = r.value("path", "");
     const py::RuleSet* set = set_of[path];
     if (!set) continue;
+    counts.add(r);
     if (r.value("errors", 0) > 0) {
       broken.push_back(r.value("first_error", path));
       auto inputs = r.value("inputs", std::vector<std::string>{});
@@ -331,14 +386,18 @@ CxxResult run_cxx_analysis(const std::vector<std::string>& files, const std::vec
     for (Diagnostic& d : found) result.findings.push_back(std::move(d));
     result.sources.push_back(std::move(source));
   }
+  if (counts.files > 0) result.parse_summary = counts.summary();
   if (!broken.empty()) {
     std::sort(broken.begin(), broken.end());
+    // The database advice only where none was found and none was named with -p.
+    bool advise_database = broken_without_database && options.compile_db.empty();
     result.notes.push_back(std::to_string(broken.size()) + " C/C++/CUDA file" + (broken.size() == 1 ? "" : "s") +
                            (broken.size() == 1 ? " did not compile cleanly and was checked as far as it parsed"
                                                 : " did not compile cleanly and were checked as far as they parsed") +
                            " (first: " + broken.front() + ")" +
-                           (broken_without_database ? "; give torchlint the project's compile_commands.json with -p DIR" : ""));
+                           (advise_database ? "; give torchlint the project's compile_commands.json with -p DIR" : ""));
   }
+  if (std::string dropped = counts.dropped_note(); !dropped.empty()) result.notes.push_back(dropped);
   return result;
 }
 

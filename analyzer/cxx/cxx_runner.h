@@ -28,7 +28,10 @@ struct CxxResult {
   std::vector<Diagnostic> findings;
   std::vector<std::unique_ptr<SourceFile>> sources;  // files with findings
   std::vector<std::string> notes;
+  // One line for the run: files parsed cleanly, with the header shim, with real headers, failed.
+  std::string parse_summary;
   std::vector<std::string> rule_errors;  // "file:line:col: ..." of a pack's matcher that does not compile
+  std::string setup_error;               // the files cannot be checked at all (torchlint-cxx missing)
   size_t files = 0, lines = 0;
 };
 

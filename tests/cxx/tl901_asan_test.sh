@@ -8,13 +8,7 @@
 #   tape_bad_lambda.cpp  a lambda capturing the operation's variables by reference, kept on the tape
 # The bad one must report stack-use-after-return (or -scope) and be flagged by TL901 on the line
 # marked `expect: TL901`; the fixed one must run clean and not be flagged.
-set -uo pipefail
-bin=$(realpath "$1")
-here=$(cd "$(dirname "$0")" && pwd)
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+source "$(dirname "$0")/common.sh"
 cc=$(command -v clang || command -v clang-16 || command -v clang-14 || true)
 cxx=$(command -v clang++ || command -v clang++-16 || command -v clang++-14 || true)
 if [ -z "$cc" ] || [ -z "$cxx" ]; then

@@ -4,13 +4,7 @@
 # first and, given the same flags through a compilation database, not the second. list_build.c
 # builds a list of N items through a hand-written realloc that copies it as it grows: it ends with
 # N items, and TL902 must not take it for a tape.
-set -uo pipefail
-bin=$(realpath "$1")
-here=$(cd "$(dirname "$0")" && pwd)
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+source "$(dirname "$0")/common.sh"
 cc=$(command -v cc || command -v clang || command -v gcc || true)
 if [ -z "$cc" ]; then
   [ -n "${CI:-}" ] && { echo "FAIL: no C compiler to build tape_loop.c"; exit 1; }

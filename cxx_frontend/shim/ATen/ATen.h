@@ -1,10 +1,37 @@
-// torchlint shim: at::Tensor and the ATen functions the checks look at (declarations only).
+// torchlint shim: at::Tensor and the ATen functions the checks look at (declarations only), with
+// the standard headers the real ATen/ATen.h brings in: extensions use std::tuple, std::optional,
+// std::string, std::vector, std::make_shared... without including them.
 #pragma once
 #include <stddef.h>
 #include <stdint.h>
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cmath>
+#include <complex>
+#include <cstring>
+#include <functional>
 #include <initializer_list>
+#include <iostream>
+#include <limits>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <numeric>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <tuple>
 #include <type_traits>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+#include <climits>
+#include <ATen/core/TensorAccessor.h>
 #include <c10/core/Device.h>
+#include <c10/util/BFloat16.h>
+#include <c10/util/Half.h>
 #include <c10/util/Optional.h>
 #include <c10/core/GradMode.h>
 #include <c10/core/InferenceMode.h>
@@ -14,18 +41,6 @@ constexpr ScalarType kByte = ScalarType::Byte, kChar = ScalarType::Char, kShort 
                      kLong = ScalarType::Long, kHalf = ScalarType::Half, kFloat = ScalarType::Float, kDouble = ScalarType::Double,
                      kBool = ScalarType::Bool, kBFloat16 = ScalarType::BFloat16, kFloat16 = ScalarType::Half, kFloat32 = ScalarType::Float,
                      kFloat64 = ScalarType::Double, kInt32 = ScalarType::Int, kInt64 = ScalarType::Long, kUInt8 = ScalarType::Byte;
-struct Half {
-  unsigned short x;
-  Half();
-  Half(float v);
-  operator float() const;
-};
-struct BFloat16 {
-  unsigned short x;
-  BFloat16();
-  BFloat16(float v);
-  operator float() const;
-};
 const char* toString(ScalarType t);
 size_t elementSize(ScalarType t);
 struct IntArrayRef {
@@ -35,6 +50,8 @@ struct IntArrayRef {
   const int64_t* data() const;
   size_t size() const;
   int64_t operator[](size_t i) const;
+  bool operator==(const IntArrayRef& o) const;
+  bool operator!=(const IntArrayRef& o) const;
 };
 enum class MemoryFormat : signed char { Contiguous, Preserve, ChannelsLast, ChannelsLast3d };
 struct TensorOptions {
@@ -114,6 +131,7 @@ class Tensor {
   int64_t itemsize() const;
   int64_t nbytes() const;
   bool is_floating_point() const;
+  bool is_non_overlapping_and_dense() const;
   bool requires_grad() const;
   c10::MemoryFormat suggest_memory_format() const;
   bool is_contiguous(c10::MemoryFormat f) const;
@@ -163,12 +181,13 @@ class Tensor {
   Tensor& set_requires_grad(bool r);
   Tensor operator/(const Tensor& o) const;
   Tensor operator-() const;
-  template <typename T, size_t N> struct Accessor { T* data(); };
-  template <typename T, size_t N> Accessor<T, N> accessor() const;
-  template <typename T, size_t N, template <typename U> class P = std::add_pointer_t, typename I = int64_t>
-  Accessor<T, N> packed_accessor32() const;
-  template <typename T, size_t N, template <typename U> class P = std::add_pointer_t, typename I = int64_t>
-  Accessor<T, N> packed_accessor64() const;
+  template <typename T, size_t N> TensorAccessor<T, N> accessor() const;
+  template <typename T, size_t N, template <typename U> class P = DefaultPtrTraits, typename I = int64_t>
+  GenericPackedTensorAccessor<T, N, P, I> packed_accessor() const;
+  template <typename T, size_t N, template <typename U> class P = DefaultPtrTraits>
+  PackedTensorAccessor32<T, N, P> packed_accessor32() const;
+  template <typename T, size_t N, template <typename U> class P = DefaultPtrTraits>
+  PackedTensorAccessor64<T, N, P> packed_accessor64() const;
   int64_t dim() const;
   int64_t size(int64_t d) const;
   IntArrayRef sizes() const;
@@ -193,11 +212,32 @@ class Tensor {
   Tensor operator-(const Tensor& o) const;
   Tensor operator*(const Tensor& o) const;
 };
-Tensor empty(IntArrayRef size, TensorOptions options = {});
+Tensor empty(IntArrayRef size, TensorOptions options = {}, std::optional<MemoryFormat> memory_format = std::nullopt);
 Tensor empty_like(const Tensor& t);
 Tensor zeros(IntArrayRef size, TensorOptions options = {});
 Tensor zeros_like(const Tensor& t);
 Tensor ones_like(const Tensor& t);
+Tensor ones(IntArrayRef size, TensorOptions options = {});
+Tensor full(IntArrayRef size, Scalar value, TensorOptions options = {});
+Tensor arange(Scalar end, TensorOptions options = {});
+Tensor cat(const std::vector<Tensor>& tensors, int64_t dim = 0);
+Tensor stack(const std::vector<Tensor>& tensors, int64_t dim = 0);
+using TensorList = const std::vector<Tensor>&;
+// TensorOperators.h: arithmetic and comparisons with a scalar, on either side.
+#define TORCHLINT_SCALAR_OPERATOR(OP)                \
+  Tensor operator OP(const Tensor& a, const Scalar& b); \
+  Tensor operator OP(const Scalar& a, const Tensor& b);
+TORCHLINT_SCALAR_OPERATOR(+)
+TORCHLINT_SCALAR_OPERATOR(-)
+TORCHLINT_SCALAR_OPERATOR(*)
+TORCHLINT_SCALAR_OPERATOR(/)
+TORCHLINT_SCALAR_OPERATOR(<)
+TORCHLINT_SCALAR_OPERATOR(<=)
+TORCHLINT_SCALAR_OPERATOR(>)
+TORCHLINT_SCALAR_OPERATOR(>=)
+TORCHLINT_SCALAR_OPERATOR(==)
+TORCHLINT_SCALAR_OPERATOR(!=)
+#undef TORCHLINT_SCALAR_OPERATOR
 Tensor matmul(const Tensor& a, const Tensor& b);
 }  // namespace at
 namespace torch {
@@ -208,6 +248,17 @@ using at::empty;
 using at::zeros;
 using at::empty_like;
 using at::zeros_like;
+using at::DefaultPtrTraits;
+using at::RestrictPtrTraits;
+using at::TensorAccessor;
+using at::GenericPackedTensorAccessor;
+using at::PackedTensorAccessor;
+using at::PackedTensorAccessor32;
+using at::PackedTensorAccessor64;
+using at::full;
+using at::arange;
+using at::cat;
+using at::stack;
 }  // namespace torch
 #define TORCH_CHECK(cond, ...) ((cond) ? (void)0 : ::c10::detail::torch_check_fail(__func__, __FILE__, __LINE__, #cond))
 #define TORCH_INTERNAL_ASSERT(cond, ...) TORCH_CHECK(cond)

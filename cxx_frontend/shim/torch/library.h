@@ -12,15 +12,16 @@ template <class FuncType_, FuncType_* func_ptr_> struct CompileTimeFunctionPoint
 namespace torch {
 class CppFunction {
  public:
-  template <typename Func> explicit CppFunction(Func&& f);
+  template <typename Func> explicit CppFunction(Func&& f) {}
 };
-template <typename Func> CppFunction dispatch(c10::DispatchKey k, Func&& raw_f);
-template <typename Func> CppFunction dispatch(c10::DeviceType t, Func&& raw_f);
+template <typename Func> CppFunction dispatch(c10::DispatchKey k, Func&& raw_f) { return CppFunction(raw_f); }
+template <typename Func> CppFunction dispatch(c10::DeviceType t, Func&& raw_f) { return CppFunction(raw_f); }
 class Library {
  public:
-  template <typename Schema, typename F> Library& def(Schema&& s, F&& f);
-  template <typename Schema> Library& def(Schema&& s);
-  template <typename Name, typename F> Library& impl(Name&& n, F&& f);
+  // Bodies: a template only declared is an error once used with a lambda.
+  template <typename Schema, typename F> Library& def(Schema&& s, F&& f) { return *this; }
+  template <typename Schema> Library& def(Schema&& s) { return *this; }
+  template <typename Name, typename F> Library& impl(Name&& n, F&& f) { return *this; }
 };
 }  // namespace torch
 #define TORCH_FN(func) ::c10::CompileTimeFunctionPointer<std::remove_pointer_t<std::remove_reference_t<decltype(func)>>, func>()

@@ -1,0 +1,2 @@
+// torchlint shim: empty (Clang's CUDA intrinsics header includes it).
+#pragma once

@@ -1,0 +1,2 @@
+#pragma once
+#include <cublas_api.h>

@@ -1,0 +1,2 @@
+#pragma once
+#include <driver_types.h>

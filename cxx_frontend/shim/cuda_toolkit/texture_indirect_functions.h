@@ -1,0 +1,2 @@
+#pragma once
+#include <texture_fetch_functions.h>
