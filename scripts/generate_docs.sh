@@ -11,10 +11,14 @@ trap 'rm -rf "$out"' EXIT
 {
   echo "# Rules"
   echo
-  echo "| code | name | severity | family | fix |"
-  echo "|---|---|---|---|---|"
-  "$bin" rules | while read -r id name severity family fix; do
-    echo "| [$id]($id.md) | $name | $severity | $family | ${fix#fix: } |"
+  echo "| code | name | severity | family | fix | default |"
+  echo "|---|---|---|---|---|---|"
+  "$bin" rules | while read -r id name severity family rest; do
+    fix=""
+    case "$rest" in "fix: "*) fix=${rest#fix: } && fix=${fix%% *} ;; esac
+    default=on
+    case "$rest" in *"off by default") default=off ;; esac
+    echo "| [$id]($id.md) | $name | $severity | $family | $fix | $default |"
     "$bin" rule "$id" >"$out/$id.md"
   done
 } >"$out/README.md"

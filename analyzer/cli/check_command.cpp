@@ -5,9 +5,11 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cctype>
 #include <cstdlib>
 #include <filesystem>
@@ -19,6 +21,7 @@
 #include <sstream>
 #include <thread>
 
+#include "cli/add_noqa.h"
 #include "cli/baseline.h"
 #include "cli/builtin_rules.h"
 #include "cli/config.h"
@@ -55,6 +58,10 @@ bool selector_matches(std::string_view sel, std::string_view id, std::string_vie
 }
 
 bool selector_matches(const std::string& sel, const RuleSpec& r) { return selector_matches(sel, r.id, r.name); }
+
+bool selector_names_rule(const std::string& sel, const RuleSpec& r) {
+  return equals_ignoring_case(sel, "ALL") || equals_ignoring_case(sel, r.id) || equals_ignoring_case(sel, r.name);
+}
 
 std::vector<RuleSpec> all_rules(const std::vector<std::string>& extra_packs) {
   std::vector<RuleSpec> rules = builtin_rules();
@@ -162,15 +169,28 @@ void print_statistics(const CheckOptions& o, const std::vector<Diagnostic>& find
     std::cout << fmt::format("{:>6}  {:<7} {}{}\n", r.count, r.id, !any_fixable ? "" : r.fixable ? "[*] " : "    ", r.name);
 }
 
+// CPU seconds this process and its finished children (the C/C++/CUDA front end) have used.
+double cpu_seconds_used() {
+  auto seconds = [](const rusage& u) {
+    return u.ru_utime.tv_sec + u.ru_stime.tv_sec + (u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+  };
+  rusage self{}, children{};
+  getrusage(RUSAGE_SELF, &self);
+  getrusage(RUSAGE_CHILDREN, &children);
+  return seconds(self) + seconds(children);
+}
+
 void print_timings(const RunResult& result, size_t rules, unsigned jobs) {
   const RunTimings& t = result.timings;
-  double cpu = t.read_seconds + t.parse_seconds + t.model_seconds + t.rules_seconds;
+  double cpu = cpu_seconds_used();
   std::cerr << fmt::format(
       "files: {}  lines: {}  rules: {}  threads: {}\n"
-      "parse: {:.1f} ms  model: {:.1f} ms  rules: {:.1f} ms  read: {:.1f} ms  (CPU, summed over threads)\n"
-      "wall: {:.1f} ms",
+      "Python: parse: {:.1f} ms  model: {:.1f} ms  rules: {:.1f} ms  read: {:.1f} ms  (thread time, summed over threads)\n",
       result.summary.files, result.summary.lines, rules, jobs, t.parse_seconds * 1e3, t.model_seconds * 1e3,
-      t.rules_seconds * 1e3, t.read_seconds * 1e3, t.wall_seconds * 1e3);
+      t.rules_seconds * 1e3, t.read_seconds * 1e3);
+  if (t.cxx_wall_seconds > 0) std::cerr << fmt::format("C/C++/CUDA: {:.1f} ms wall\n", t.cxx_wall_seconds * 1e3);
+  std::cerr << fmt::format("wall: {:.1f} ms  CPU: {:.1f} ms (the whole run, C/C++/CUDA processes included)", t.wall_seconds * 1e3,
+                           cpu * 1e3);
   if (t.files_from_cache > 0)
     std::cerr << fmt::format("  ({} of {} from the cache; --no-cache to measure analysis)\n", t.files_from_cache,
                              plural(result.summary.files, "file"));
@@ -275,6 +295,28 @@ int run_check_into_file(CheckOptions o) {
   return code;
 }
 
+// 1 for findings, or for files --fix changed when --exit-non-zero-on-fix asks (as ruff does);
+// --exit-zero makes it 0 whatever happened.
+int findings_exit_code(const CheckOptions& o, bool any_findings, bool files_fixed) {
+  if (o.exit_zero) return kExitClean;
+  return any_findings || (o.exit_non_zero_on_fix && files_fixed) ? kExitFindings : kExitClean;
+}
+
+// --add-noqa: today's findings suppressed in place, except those no comment hides (syntax
+// errors, unused suppressions).
+void add_noqa_directives(const CheckOptions& o, const RunResult& result, const RuleSets& rule_sets,
+                         const std::string& temp_dir) {
+  std::set<std::string> unsuppressible;
+  for (const auto& [key, set] : rule_sets)
+    for (const RuleSpec* r : {set->syntax_error_rule(), set->unused_suppression_rule()})
+      if (r) unsuppressible.insert(r->id);
+  AddNoqaOutcome added =
+      add_noqa(result, [&](const Diagnostic& d) { return !unsuppressible.count(d.rule_id); }, temp_dir);
+  for (const auto& n : added.notes) std::cerr << "warning: " << printable(n) << "\n";
+  if (!o.quiet)
+    std::cerr << fmt::format("Added {} in {}.\n", plural(added.directives, "`# noqa` directive"), plural(added.files, "file"));
+}
+
 }  // namespace
 
 int run_check(CheckOptions o) {
@@ -288,6 +330,8 @@ int run_check(CheckOptions o) {
   if (!from_stdin && !o.stdin_filename.empty()) throw ConfigError("--stdin-filename needs `-` as the path");
   if (o.staged && !o.diff_base.empty()) throw ConfigError("--staged and --diff-base cannot be combined");
   if (o.staged && (o.fix || o.diff)) throw ConfigError("--staged checks the index; it cannot be combined with --fix or --diff");
+  if (o.add_noqa && (o.fix || o.diff || o.staged || from_stdin))
+    throw ConfigError("--add-noqa edits the files on disk; it cannot be combined with --fix, --diff, --staged or stdin");
   if (o.unsafe_fixes && !o.fix && !o.diff && !o.quiet)
     std::cerr << "warning: `--unsafe-fixes` only matters with `--fix` or `--diff`\n";
   if (o.max_file_size_mib) o.config.push_back(fmt::format("max-file-size = {}", o.max_file_size_mib));
@@ -409,13 +453,18 @@ int run_check(CheckOptions o) {
     auto r = std::make_unique<RunResult>(in_memory ? run_analysis(files, per_file, jobs, &texts)
                                                    : run_analysis(files, per_file, jobs, nullptr, cache.get(), progress.counter()));
     if (!cxx_files.empty()) {
+      auto cxx_start = std::chrono::steady_clock::now();
       cxx::CxxResult c = cxx::run_cxx_analysis(cxx_files, cxx_rules, {o.compile_db, o.fast_headers, jobs, in_memory ? &cxx_texts : nullptr, cache ? cache->dir() : std::string()});
+      if (!c.setup_error.empty()) throw ConfigError(c.setup_error);
       if (!c.rule_errors.empty()) throw ConfigError(c.rule_errors.front());
       for (auto& d : c.findings) r->findings.push_back(std::move(d));
       for (auto& s : c.sources) r->sources.push_back(std::move(s));
+      if (!c.parse_summary.empty()) r->summary.notes.push_back(c.parse_summary);
       for (auto& n : c.notes) r->summary.notes.push_back(std::move(n));
       r->summary.files += c.files;
       r->summary.lines += c.lines;
+      r->timings.cxx_wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - cxx_start).count();
+      r->timings.wall_seconds += r->timings.cxx_wall_seconds;
       std::stable_sort(r->findings.begin(), r->findings.end(), diagnostic_less);
     }
     if (!cache_note.empty()) r->summary.notes.push_back(cache_note);
@@ -426,6 +475,11 @@ int run_check(CheckOptions o) {
     return r;
   };
   std::unique_ptr<RunResult> result_ptr = analyse();
+  if (o.add_noqa) {
+    add_noqa_directives(o, *result_ptr, rule_sets, cache_root);
+    return found.errors.empty() ? kExitClean : kExitError;
+  }
+  bool files_fixed = false;  // for --exit-non-zero-on-fix
   if (o.fix || o.diff) {
     bool write = !o.diff && !from_stdin;
     std::map<std::string, std::string> fixed_texts;
@@ -447,6 +501,7 @@ int run_check(CheckOptions o) {
         for (const auto& [path, by_rule] : fixed.by_file)
           for (const auto& [rule, n] : by_rule) std::cerr << fmt::format("  {}: {} × {}\n", printable(path), n, rule);
     }
+    files_fixed = fixed.files_changed > 0;
     if (fixed.files_changed > 0) {
       result_ptr.reset();  // one run's results in memory at a time
       result_ptr = analyse();
@@ -455,7 +510,7 @@ int run_check(CheckOptions o) {
       for (const auto& d : result_ptr->findings)
         std::cerr << fmt::format("{}:{}:{}: {} [{}] {}\n", printable(d.path), d.start.line, d.start.column, printable(d.rule_id),
                                  printable(d.rule_name), printable(d.message, Whitespace::Keep));
-      return !result_ptr->findings.empty() && !o.exit_zero ? kExitFindings : kExitClean;
+      return findings_exit_code(o, !result_ptr->findings.empty(), files_fixed);
     }
   }
   RunResult& result = *result_ptr;
@@ -529,7 +584,7 @@ int run_check(CheckOptions o) {
     }
     return error ? kExitError : all_confirmed ? kExitClean : kExitFindings;
   }
-  return !result.findings.empty() && !o.exit_zero ? kExitFindings : kExitClean;
+  return findings_exit_code(o, !result.findings.empty(), files_fixed);
 }
 
 }  // namespace torchlint

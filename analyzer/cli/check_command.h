@@ -25,6 +25,8 @@ struct CheckOptions {
   bool no_source = false;
   bool fix = false, unsafe_fixes = false, diff = false, show_fixes = false;
   bool quiet = false, exit_zero = false, statistics = false;
+  bool exit_non_zero_on_fix = false;  // with --fix: a changed file alone makes the exit code 1
+  bool add_noqa = false;              // suppress today's findings in place with `# noqa: CODE`
   bool force_exclude = false, show_files = false, show_settings = false;
   std::string baseline, write_baseline;
   std::vector<std::string> config;  // a configuration file and/or `KEY = VALUE` overrides
@@ -58,6 +60,8 @@ int run_check(CheckOptions o);
 // A --select / --ignore entry picks a rule by code, code prefix or name ("ALL": every rule).
 bool selector_matches(const std::string& sel, const RuleSpec& r);
 bool selector_matches(std::string_view sel, std::string_view id, std::string_view name);
+// ALL, the rule's code or its name: what turns on a rule that is off by default (not a prefix).
+bool selector_names_rule(const std::string& sel, const RuleSpec& r);
 // The built-in rules plus the given packs, sorted by id; duplicate ids are errors.
 std::vector<RuleSpec> all_rules(const std::vector<std::string>& extra_packs);
 // The rule packs a command sees: `--rules` plus `extend-rules` of the configuration that applies

@@ -2,6 +2,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -24,7 +25,7 @@ namespace fs = std::filesystem;
 const std::vector<std::string>& config_keys() {
   static const std::vector<std::string> keys = {
       "select",        "ignore",  "extend-select", "extend-ignore", "per-file-ignores", "exclude",
-      "force-exclude", "extend-rules", "severity", "torch-version", "max-file-size", "options"};
+      "force-exclude", "extend-rules", "severity", "torch-version", "max-file-size", "options", "extend"};
   return keys;
 }
 
@@ -158,7 +159,7 @@ class ConfigReader {
     } else if (key == "extend-ignore") {
       if (auto s = codes(key, v)) c_.extend_ignore = *s;
     } else if (key == "exclude") {
-      if (auto s = strings(key, v)) c_.exclude = *s;
+      if (auto s = strings(key, v)) c_.exclude = *s, c_.exclude_root.clear();
     } else if (key == "extend-rules") {
       if (auto s = strings(key, v)) {
         c_.extend_rules = *s;
@@ -176,6 +177,7 @@ class ConfigReader {
       read_torch_version(v);
     } else if (key == "per-file-ignores" || key == "severity" || key == "options") {
       read_table(key, v);
+    } else if (key == "extend") {  // read before the other keys: see extended_base()
     } else {
       std::string guess = did_you_mean(key, config_keys());
       error(key_where, "unknown key `" + key + "` in the torchlint configuration" +
@@ -207,7 +209,7 @@ class ConfigReader {
 
   void read_table(const std::string& key, const RawValue& v) {
     if (v.kind != RawValue::kTable) return error(v.where, "`" + key + "` must be a table");
-    if (key == "per-file-ignores") c_.per_file_ignores.clear();
+    if (key == "per-file-ignores") c_.per_file_ignores.clear(), c_.per_file_ignores_root.clear();
     if (key == "severity") c_.severity.clear();
     for (size_t i = 0; i < v.field_names.size(); ++i) {
       const std::string& k = v.field_names[i];
@@ -276,9 +278,9 @@ void keep_packs_inside_project(Config& c, const std::vector<std::string>& where,
   c.extend_rules = std::move(kept);
 }
 
-std::string joined(const std::vector<std::string>& errors) {
+std::string joined(const std::vector<std::string>& items, const char* separator = "\n") {
   std::string out;
-  for (const auto& e : errors) out += (out.empty() ? "" : "\n") + e;
+  for (const auto& e : items) out += (out.empty() ? "" : separator) + e;
   return out;
 }
 
@@ -345,32 +347,85 @@ toml::table parse_toml(const std::string& text, const std::string& path) {
   }
 }
 
-std::optional<Config> load_config_file(const std::string& path) { return parse_config_text(read_text(path), path); }
+namespace {
 
-std::optional<Config> parse_config_text(const std::string& text, const std::string& path) {
-  Config c;
-  std::vector<std::string> errors;
-  DocumentBudget budget;
-  ConfigReader reader(c, errors);
+// The [tool.torchlint] table of a pyproject.toml (nullopt without one), or a .torchlint.yaml.
+std::optional<RawValue> config_table(const std::string& text, const std::string& path, DocumentBudget& budget) {
   if (fs::path(path).extension() == ".toml") {
     toml::table doc = parse_toml(text, path);
     const toml::node* own = doc["tool"]["torchlint"].node();
     if (!own) return std::nullopt;
-    reader.read(from_toml(path, *own, budget));
-  } else {
-    try {
-      YAML::Node root = YAML::Load(text);
-      if (!root.IsNull()) reader.read(from_yaml(path, root, budget));
-    } catch (const YAML::Exception& e) {
-      throw ConfigError(at(path, e.mark.line + 1, e.mark.column + 1) + ": invalid YAML: " + e.msg);
-    }
+    return from_toml(path, *own, budget);
   }
+  try {
+    YAML::Node root = YAML::Load(text);
+    if (root.IsNull()) {  // an empty file: no keys
+      RawValue empty;
+      empty.kind = RawValue::kTable;
+      return empty;
+    }
+    return from_yaml(path, root, budget);
+  } catch (const YAML::Exception& e) {
+    throw ConfigError(at(path, e.mark.line + 1, e.mark.column + 1) + ": invalid YAML: " + e.msg);
+  }
+}
+
+std::optional<Config> read_config(const std::string& text, const std::string& path, std::vector<std::string> chain);
+
+// `extend = "../pyproject.toml"`: the configuration this one starts from, read first and
+// relative to this file's folder. Like `extend-rules`, it must be inside the project: a
+// repository's configuration cannot make torchlint read the machine's other files.
+Config extended_base(const RawValue& value, const std::string& path, std::vector<std::string> chain) {
+  if (value.kind != RawValue::kString || value.text.empty())
+    throw ConfigError(value.where + ": `extend` must be the path of a configuration file");
+  fs::path folder = fs::path(path).parent_path();
+  std::string base = (folder / value.text).lexically_normal().string();
+  std::error_code ec;
+  fs::path target = fs::weakly_canonical(fs::absolute(base, ec), ec);
+  fs::path root = project_root_of(folder.empty() ? "." : folder);
+  if (ec || !is_within(target, root))
+    throw ConfigError(value.where + ": `extend` names `" + value.text + "`, outside the project (" + root.string() +
+                      "); a configuration extends one inside its project");
+  chain.push_back(fs::weakly_canonical(fs::absolute(path, ec), ec).string());
+  if (std::find(chain.begin(), chain.end(), target.string()) != chain.end())
+    throw ConfigError(value.where + ": `extend` makes a cycle: " + joined(chain, " -> ") + " -> " + target.string());
+  FileRead file = read_regular_file(base, kMaxRulePackBytes);
+  if (!file.ok()) throw ConfigError(value.where + ": `extend`: " + base + ": " + file.problem);
+  std::optional<Config> c = read_config(file.text, base, chain);
+  if (!c) throw ConfigError(value.where + ": `extend`: " + base + " has no [tool.torchlint] table");
+  // Its globs stay relative to its own folder.
+  if (c->exclude_root.empty()) c->exclude_root = c->root;
+  if (c->per_file_ignores_root.empty()) c->per_file_ignores_root = c->root;
+  return std::move(*c);
+}
+
+// `chain`: the files that extend this one, to refuse cycles.
+std::optional<Config> read_config(const std::string& text, const std::string& path, std::vector<std::string> chain) {
+  DocumentBudget budget;
+  std::optional<RawValue> table = config_table(text, path, budget);
+  if (!table) return std::nullopt;
+  Config c;
+  for (size_t i = 0; table->kind == RawValue::kTable && i < table->field_names.size(); ++i)
+    if (table->field_names[i] == "extend") c = extended_base(table->field_values[i], path, chain);
+  std::vector<std::string> errors = std::move(c.errors), base_packs = c.extend_rules;
+  ConfigReader reader(c, errors);
+  reader.read(*table);
   c.path = path;
   c.root = fs::path(path).parent_path().lexically_normal().string();
-  for (auto& p : c.extend_rules) p = (fs::path(c.root) / p).lexically_normal().string();
-  keep_packs_inside_project(c, reader.pack_where, errors);
+  if (c.extend_rules != base_packs) {  // written here: relative to this file
+    for (auto& p : c.extend_rules) p = (fs::path(c.root) / p).lexically_normal().string();
+    keep_packs_inside_project(c, reader.pack_where, errors);
+  }
   c.errors = std::move(errors);
   return c;
+}
+
+}  // namespace
+
+std::optional<Config> load_config_file(const std::string& path) { return parse_config_text(read_text(path), path); }
+
+std::optional<Config> parse_config_text(const std::string& text, const std::string& path) {
+  return read_config(text, path, {});
 }
 
 bool is_config_override(const std::string& value) { return value.find('=') != std::string::npos; }
@@ -380,6 +435,10 @@ void apply_config_overrides(Config& c, const std::vector<std::string>& overrides
   for (const std::string& o : overrides) {
     std::string label = "--config '" + o + "'";
     toml::table t = parse_toml(o, label);
+    if (t.contains("extend")) {  // a base is read before the file's keys, not on top of them
+      errors.push_back(label + ": `extend` belongs in a configuration file; name that file with --config FILE");
+      continue;
+    }
     std::vector<std::string> packs_before = c.extend_rules;
     DocumentBudget budget;
     ConfigReader(c, errors).read(from_toml(label, t, budget));
@@ -437,9 +496,9 @@ const Config& ConfigResolver::for_file(const std::string& file_path) {
 
 namespace {
 // `path` relative to the configuration's folder (the working folder for the defaults), with '/'.
-std::string relative_to_config(const Config& c, const std::string& path) {
+std::string relative_to_config(const std::string& root, const std::string& path) {
   std::error_code ec;
-  fs::path base = c.root.empty() ? fs::current_path(ec) : fs::absolute(c.root, ec);
+  fs::path base = root.empty() ? fs::current_path(ec) : fs::absolute(root, ec);
   return fs::absolute(path, ec).lexically_normal().lexically_relative(base.lexically_normal()).generic_string();
 }
 
@@ -463,14 +522,14 @@ std::string over_max_file_size(const Config& c, const std::string& path, uint64_
 }
 
 bool config_glob_matches(const Config& c, const std::string& glob, const std::string& path) {
-  return glob_matches_relative(glob, relative_to_config(c, path));
+  return glob_matches_relative(glob, relative_to_config(c.per_file_ignores_root.empty() ? c.root : c.per_file_ignores_root, path));
 }
 
 bool config_excludes(const Config& c, const std::string& path) {
   if (c.exclude.empty()) return false;
   // The file, then each folder above it up to the configuration's folder: one path
   // computation per file, not one per folder and glob.
-  std::string rel = relative_to_config(c, path);
+  std::string rel = relative_to_config(c.exclude_root.empty() ? c.root : c.exclude_root, path);
   for (std::string_view p = rel; !p.empty() && p != "." && p != "..";) {
     for (const auto& g : c.exclude)
       if (glob_matches_relative(g, p)) return true;

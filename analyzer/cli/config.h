@@ -1,7 +1,8 @@
 // Project configuration: `.torchlint.yaml`, or `[tool.torchlint]` in pyproject.toml. For each
 // checked file the nearest configuration up its folder chain wins (in one folder,
 // .torchlint.yaml before pyproject.toml); `--config KEY=VALUE` overrides apply on top of
-// every configuration, and selection flags on top of that.
+// every configuration, and selection flags on top of that. A configuration with `extend =
+// "PATH"` starts from that file's settings; each key it writes replaces the base's.
 #pragma once
 #include <cstdint>
 #include <map>
@@ -28,6 +29,9 @@ struct Config {
   std::vector<std::string> extend_select, extend_ignore;
   std::vector<std::pair<std::string, std::vector<std::string>>> per_file_ignores;  // glob -> codes
   std::vector<std::string> exclude;       // globs
+  // Where the globs of `exclude` and `per-file-ignores` are relative to when not `root`: the
+  // folder of the configuration that wrote them (taken through `extend`).
+  std::string exclude_root, per_file_ignores_root;
   // Resolved paths of user rule packs; from a configuration file, only those inside its project
   // (the top of its git work tree, else its folder): the others are errors.
   std::vector<std::string> extend_rules;

@@ -88,8 +88,10 @@ int run_rules_list(const std::vector<std::string>& packs, const std::string& for
     return kExitClean;
   }
   for (const auto& r : rules) {
-    std::cout << fmt::format("{:<7} {:<32} {:<8} {:<12} {}\n", r.id, r.name, to_string(r.severity), r.family,
-                             r.fix ? "fix: " + std::string(to_string(r.fix->applicability)) : "");
+    std::string line = fmt::format("{:<7} {:<32} {:<8} {:<12} {:<17} {}", r.id, r.name, to_string(r.severity), r.family,
+                                   r.fix ? "fix: " + std::string(to_string(r.fix->applicability)) : "",
+                                   r.enabled_by_default ? "" : "off by default");
+    std::cout << std::string_view(line).substr(0, line.find_last_not_of(' ') + 1) << "\n";
   }
   return kExitClean;
 }

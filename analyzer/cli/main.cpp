@@ -30,7 +30,7 @@ std::vector<std::vector<std::string>*> comma_lists;
 
 CLI::Option* list_option(CLI::App* cmd, const std::string& name, std::vector<std::string>& into, const std::string& help) {
   comma_lists.push_back(&into);
-  return cmd->add_option(name, into, help)->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  return cmd->add_option(name, into, help)->type_name(kRuleCodeValue)->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
 // One value per flag, repeatable, no comma splitting (paths and `KEY = VALUE` may hold commas).
@@ -101,7 +101,11 @@ void register_check_options(CLI::App* cmd, CheckOptions& o) {
   cmd->add_flag("--show-files", o.show_files, "List the files that would be checked, and exit");
   cmd->add_flag("--show-settings", o.show_settings, "Print the settings in effect for the first file, and exit");
   cmd->add_flag("-q,--quiet", o.quiet, "Only the findings: no summary, notes or fix report");
-  cmd->add_flag("--exit-zero", o.exit_zero, "Exit 0 even when there are findings");
+  auto* exit_zero = cmd->add_flag("--exit-zero", o.exit_zero, "Exit 0 even when there are findings");
+  cmd->add_flag("--exit-non-zero-on-fix", o.exit_non_zero_on_fix,
+                "With --fix: exit 1 when a file was changed, even if no findings remain")
+      ->excludes(exit_zero);
+  cmd->add_flag("--add-noqa", o.add_noqa, "Add `# noqa: CODE` to every line with a finding (merged with its `# noqa`), and exit");
   cmd->add_flag("--statistics", o.statistics, "Print the number of findings per rule instead of the findings");
   cmd->add_flag("--timings", o.timings, "Print files, lines, parse vs analysis time and throughput to stderr");
   cmd->add_flag("--no-source", o.no_source, "Text output without code frames");
@@ -206,7 +210,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> doc_packs, doc_config;
   auto* rule_cmd = app.add_subcommand("rule", "Print a rule's documentation");
   rule_cmd->alias("explain");
-  rule_cmd->add_option("code", rule_code, "Rule code (case-insensitive) or name");
+  rule_cmd->add_option("code", rule_code, "Rule code (case-insensitive) or name")->type_name(kRuleCodeValue);
   rule_cmd->add_flag("--all", all_docs, "Every rule's documentation");
   std::string rules_format = "text";
   auto* rules_cmd = app.add_subcommand("rules", "List all rules");
@@ -227,7 +231,8 @@ int main(int argc, char** argv) {
       "confirm", "Run the code of a finding and its fixed twin under the probe and report the measured difference (runs your code)");
   confirm_cmd->add_option("target", confirm_target, "FILE:LINE of a finding");
   confirm_cmd->add_option("args", confirm.confirm_options.args, "After `--`: the program's arguments");
-  confirm_cmd->add_option("--rule", confirm_rule, "The rule to confirm (when the line has several findings, or with --example)");
+  confirm_cmd->add_option("--rule", confirm_rule, "The rule to confirm (when the line has several findings, or with --example)")
+      ->type_name(kRuleCodeValue);
   confirm_cmd->add_flag("--example", confirm_example, "Run the rule's docs example and its `use-instead` twin instead of your code");
   confirm_cmd->add_option("--format,--output-format", confirm.format, "Output format")->check(CLI::IsMember({"text", "json", "sarif"}));
   register_confirm_options(confirm_cmd, confirm.confirm_options);
@@ -279,7 +284,11 @@ int main(int argc, char** argv) {
     if (*parse_cmd) return run_parse(parse_path);
     if (*calibrate_cmd) return run_calibrate();
     if (*confirm_cmd) return run_confirm_command(confirm, confirm_target, confirm_rule, confirm_example);
-    if (*completion_cmd) return print_completion(std::cout, app, shell);
+    if (*completion_cmd) {
+      std::vector<std::string> codes = {"ALL"};
+      for (const RuleSpec& r : all_rules({})) codes.push_back(r.id);
+      return print_completion(std::cout, app, shell, codes);
+    }
     if (*schema_cmd) {
       std::cout << (schema_of == "config" ? config_schema() : rule_pack_schema()).dump(2) << "\n";
       return kExitClean;

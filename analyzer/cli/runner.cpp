@@ -13,7 +13,9 @@
 #include "cli/cache.h"
 #include "core/file_reading.h"
 #include "core/interned.h"
+#include "core/noqa_lines.h"
 #include "core/suppressions.h"
+#include "rulepack/loader.h"
 
 namespace torchlint {
 
@@ -143,13 +145,21 @@ std::vector<Diagnostic> check_file(const py::ParsedFile& pf, const py::ProjectIn
   std::vector<Comment> comments;
   for (auto [b, e] : pf.model->comments()) comments.push_back({{b, e}});
   std::vector<Suppression> suppressions = parse_suppressions(*pf.file, comments);
-  apply_suppressions(found, suppressions);
+  NoqaLines comment_lines(suppressions.empty() ? std::string_view{} : std::string_view(pf.file->text));
+  apply_suppressions(found, suppressions, &comment_lines);
   if (const RuleSpec* r = rules.syntax_error_rule(); r && !pf.syntax_error_offsets.empty())  // never suppressed
     found.push_back(syntax_error_finding(*pf.file, pf.syntax_error_offsets.front(), *r));
   if (const RuleSpec* r = rules.unused_suppression_rule()) {
-    SuppressionJudge judge{r->id, r->name, r->severity, [&](const std::string& code) {
+    const RuleSpec* syntax = rules.syntax_error_rule();
+    SuppressionJudge judge{r->id, r->name, r->severity,
+                           [&](const std::string& code) {
+                             if (syntax && (code == syntax->id || code == syntax->name)) return CodeStatus::kNeverSuppressed;
                              if (rules.knows_rule(code) || code == r->id || code == r->name) return CodeStatus::kRan;
                              return rules.is_available_rule(code) ? CodeStatus::kNotEnabled : CodeStatus::kUnknown;
+                           },
+                           [&](const std::string& code) {
+                             const auto& known = rules.available_rules();
+                             return did_you_mean(code, std::vector<std::string>(known.begin(), known.end()));
                            },
                            rules.runs_every_default_rule()};
     for (auto& d : unused_suppressions(*pf.file, suppressions, judge)) found.push_back(std::move(d));

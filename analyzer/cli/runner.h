@@ -34,11 +34,14 @@ constexpr std::chrono::milliseconds kDefaultAnalysisTimeout{10'000};
 void set_analysis_timeout(std::chrono::milliseconds limit);
 
 struct RunTimings {
-  double wall_seconds = 0;
-  double read_seconds = 0;      // summed over threads
-  double parse_seconds = 0;     // tree-sitter, summed over threads
-  double model_seconds = 0;     // semantic model, summed over threads
-  double rules_seconds = 0;     // rule traversal, summed over threads
+  double wall_seconds = 0;       // Python and C/C++/CUDA
+  double cxx_wall_seconds = 0;   // of that, the C/C++/CUDA front end's
+  // Python's phases: the time each thread spent in one (wall time while it worked, not CPU
+  // time), summed over threads.
+  double read_seconds = 0;
+  double parse_seconds = 0;     // tree-sitter
+  double model_seconds = 0;     // semantic model
+  double rules_seconds = 0;     // rule traversal
   size_t files_from_cache = 0;  // whose findings came from the cache, unanalysed
   size_t files_analysed_again = 0;  // whose findings depend on other files: parsed twice
 };

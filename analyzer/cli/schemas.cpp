@@ -43,7 +43,7 @@ ojson closed_object(ojson props) {
 ojson config_schema() {
   const std::string codes = "Rule codes (TL101), prefixes (TL1), names (loss-kept-with-graph) or ALL";
   std::map<std::string, ojson> types = {
-      {"select", strings(codes + "; default: the rules that are on by default")},
+      {"select", strings(codes + "; default: the rules that are on by default (one that is off runs when named or with ALL, not by a prefix)")},
       {"ignore", strings(codes)},
       {"extend-select", strings(codes + ", added to `select`")},
       {"extend-ignore", strings(codes + ", added to `ignore`")},
@@ -52,6 +52,9 @@ ojson config_schema() {
       {"exclude", strings("Gitignore-style globs, relative to this file, of files and folders not to check")},
       {"force-exclude", {{"type", "boolean"}, {"description", "Apply `exclude` to files named on the command line too"}}},
       {"extend-rules", strings("Rule pack files or folders, relative to this file")},
+      {"extend",
+       {{"type", "string"},
+        {"description", "A configuration file to start from, relative to this file; the keys here replace its keys"}}},
       {"severity",
        {{"type", "object"},
         {"additionalProperties", one_of({"error", "warning", "info"}, "")},

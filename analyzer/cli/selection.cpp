@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <tuple>
 
 #include <nlohmann/json.hpp>
 
 #include "cli/builtin_rules.h"
 #include "cli/terminal.h"
+#include "python/ts.h"
 #include "rulepack/loader.h"
 
 namespace torchlint {
@@ -31,8 +33,10 @@ Selection selection_for(const Config& c, const CheckOptions& o) {
 std::vector<RuleSpec> select_rules(const std::vector<RuleSpec>& rules, const Selection& s) {
   std::vector<RuleSpec> out;
   for (const auto& r : rules) {
+    // A rule that is off by default runs when named (its code, its name) or with ALL; a prefix
+    // (`TL`, `TL0`, `TL20`) selects the rules under it that are on by default.
     auto picks = [&](const std::string& sel) {
-      return selector_matches(sel, r) && (r.enabled_by_default || sel.size() > 2);
+      return selector_matches(sel, r) && (r.enabled_by_default || selector_names_rule(sel, r));
     };
     bool selected = (s.select.empty() && r.enabled_by_default) || std::any_of(s.select.begin(), s.select.end(), picks) ||
                     std::any_of(s.extend_select.begin(), s.extend_select.end(), picks);
@@ -87,6 +91,48 @@ void validate_rule_codes(const std::vector<RuleSpec>& rules, const Config& c, co
   throw ConfigError(all);
 }
 
+namespace {
+
+// Where Python's grammar gives up in `text`: the first unexpected token of the first ERROR
+// node (tree-sitter wraps an unclosed `f(` whole, so the node's start says little), else that
+// node's start, else the first MISSING token.
+uint32_t syntax_error_offset(std::string_view text) {
+  py::Parser parser;
+  py::Tree tree = parser.parse(text);
+  std::optional<uint32_t> at;
+  py::walk(
+      tree.root(),
+      [&](TSNode n) {
+        if (at) return false;
+        if (ts_node_is_missing(n)) at = ts_node_start_byte(n);
+        if (!ts_node_is_error(n)) return ts_node_has_error(n);
+        at = ts_node_start_byte(n);
+        for (uint32_t i = 0; i < ts_node_child_count(n); ++i) {
+          TSNode child = ts_node_child(n, i);
+          if (ts_node_is_named(child)) continue;
+          at = ts_node_start_byte(child);
+          break;
+        }
+        return false;
+      },
+      [](TSNode) {});
+  return at.value_or(0);
+}
+
+// An `-e` pattern's error located in the pattern (`-e:1:8: invalid pattern: ...`), not in the
+// rule it is wrapped in.
+std::string pattern_error(const std::string& pattern, const std::string& compile_error) {
+  std::string probe = pattern;
+  std::replace(probe.begin(), probe.end(), '$', '_');  // `$X` -> `_X`: an identifier of the same length
+  SourceFile file("-e", probe);
+  Position at = file.lines.position(file.text, syntax_error_offset(file.text));
+  size_t what = compile_error.find("invalid pattern");
+  return "-e:" + std::to_string(at.line) + ":" + std::to_string(at.column) + ": " +
+         (what == std::string::npos ? compile_error : compile_error.substr(what));
+}
+
+}  // namespace
+
 RuleSpec pattern_rule(const std::string& pattern) {
   // A JSON string is a YAML double-quoted scalar: any pattern text goes through unchanged.
   std::string yaml = "id: E000\nname: pattern\nfamily: query\nlanguage: python\nseverity: info\n"
@@ -97,7 +143,13 @@ RuleSpec pattern_rule(const std::string& pattern) {
 
 std::unique_ptr<py::RuleSet> rule_set_for(const Config& c, const CheckOptions& o, const TorchRequirement& torch,
                                           const py::RuleSet* same_config) {
-  if (!o.pattern.empty()) return std::make_unique<py::RuleSet>(std::vector<RuleSpec>{pattern_rule(o.pattern)});
+  if (!o.pattern.empty()) {
+    try {
+      return std::make_unique<py::RuleSet>(std::vector<RuleSpec>{pattern_rule(o.pattern)});
+    } catch (const py::RuleCompileError& e) {
+      throw ConfigError(pattern_error(o.pattern, e.what()));
+    }
+  }
   std::vector<std::string> packs = o.rule_packs;
   packs.insert(packs.end(), c.extend_rules.begin(), c.extend_rules.end());
   // Most runs have only the built-in rules: used where they are, not copied.

@@ -2,24 +2,34 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 
+#include "core/noqa_lines.h"
 #include "core/text.h"
 
 namespace torchlint {
 
 namespace {
 
-std::vector<std::string> split_codes(std::string_view list) {
-  std::vector<std::string> out;
+// Reads the codes of `list`, which starts `offset` bytes into the text `out.range` will cover.
+void split_codes(std::string_view list, size_t offset, Suppression& out) {
   size_t b = 0;
   while (b <= list.size()) {
     size_t e = list.find_first_of(", ", b);
     if (e == std::string_view::npos) e = list.size();
     std::string_view code = trim(list.substr(b, e - b));
-    if (!code.empty()) out.emplace_back(code);
+    if (!code.empty()) {
+      auto at = static_cast<uint32_t>(offset + b + (code.data() - list.substr(b).data()));
+      out.codes.emplace_back(code);
+      out.code_ranges.push_back({at, at + static_cast<uint32_t>(code.size())});
+    }
     b = e + 1;
   }
-  return out;
+}
+
+// Makes the code ranges absolute once the directive's place in the file is known.
+void shift_code_ranges(Suppression& s, uint32_t by) {
+  for (ByteRange& r : s.code_ranges) r = {r.start + by, r.end + by};
 }
 
 bool code_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_'; }
@@ -36,7 +46,7 @@ bool parse_directive(std::string_view s, Suppression& out, size_t& consumed) {
     if (i < s.size() && s[i] == ':') {
       size_t end = i + 1;
       while (end < s.size() && (code_char(s[end]) || s[end] == ',' || s[end] == ' ')) ++end;
-      out.codes = split_codes(s.substr(i + 1, end - i - 1));
+      split_codes(s.substr(i + 1, end - i - 1), i + 1, out);
       out.all = out.codes.empty();
       i = end;
     }
@@ -80,7 +90,7 @@ bool parse_directive(std::string_view s, Suppression& out, size_t& consumed) {
     if (i < rest.size() && rest[i] == '[') {
       size_t close = rest.find(']', i);
       if (close == std::string_view::npos) return false;
-      out.codes = split_codes(rest.substr(i + 1, close - i - 1));
+      split_codes(rest.substr(i + 1, close - i - 1), offset + i + 1, out);
       out.all = out.codes.empty();
       i = close + 1;
     }
@@ -106,6 +116,7 @@ std::vector<Suppression> parse_suppressions(const SourceFile& file, const std::v
       size_t consumed = 0;
       if (!parse_directive(text.substr(start), s, consumed)) continue;
       s.range = {c.range.start + static_cast<uint32_t>(hash), c.range.start + static_cast<uint32_t>(start + consumed)};
+      shift_code_ranges(s, c.range.start + static_cast<uint32_t>(start));
       s.line = file.lines.position(file.text, c.range.start).line;
       s.used.assign(s.all ? 1 : s.codes.size(), false);
       out.push_back(std::move(s));
@@ -158,13 +169,14 @@ std::vector<Suppression> parse_cxx_suppressions(const SourceFile& file) {
       if (i < text.size() && text[i] == '(') {
         size_t close = text.find(')', i);
         if (close == std::string_view::npos) continue;
-        s.codes = split_codes(text.substr(i + 1, close - i - 1));
+        split_codes(text.substr(i + 1, close - i - 1), i + 1, s);
         s.all = s.codes.empty() || std::find(s.codes.begin(), s.codes.end(), "*") != s.codes.end();
-        if (s.all) s.codes.clear();
+        if (s.all) s.codes.clear(), s.code_ranges.clear();
         i = close + 1;
       }
       s.noqa = true;  // shared with clang-tidy: codes that are not ours are left alone
       s.range = {c.range.start + static_cast<uint32_t>(at), c.range.start + static_cast<uint32_t>(i)};
+      shift_code_ranges(s, c.range.start);
       s.line = line + (next_line ? 1 : 0);
       s.used.assign(s.all ? 1 : s.codes.size(), false);
       out.push_back(std::move(s));
@@ -174,6 +186,7 @@ std::vector<Suppression> parse_cxx_suppressions(const SourceFile& file) {
       size_t consumed = 0;
       if (!parse_directive(text.substr(at), s, consumed)) continue;
       s.range = {c.range.start + static_cast<uint32_t>(at), c.range.start + static_cast<uint32_t>(at + consumed)};
+      shift_code_ranges(s, c.range.start + static_cast<uint32_t>(at));
       s.line = line;
       s.used.assign(s.all ? 1 : s.codes.size(), false);
       out.push_back(std::move(s));
@@ -182,11 +195,13 @@ std::vector<Suppression> parse_cxx_suppressions(const SourceFile& file) {
   return out;
 }
 
-void apply_suppressions(std::vector<Diagnostic>& findings, std::vector<Suppression>& suppressions) {
+void apply_suppressions(std::vector<Diagnostic>& findings, std::vector<Suppression>& suppressions,
+                        const NoqaLines* python_lines) {
   auto suppressed = [&](const Diagnostic& d) {
+    uint32_t comment_line = python_lines ? python_lines->comment_line(d.start.line) : d.start.line;
     bool hit = false;
     for (Suppression& s : suppressions) {
-      if (!s.file_wide && s.line != d.start.line) continue;
+      if (!s.file_wide && s.line != d.start.line && s.line != comment_line) continue;
       if (s.all) {
         s.used[0] = hit = true;
         continue;
@@ -200,23 +215,127 @@ void apply_suppressions(std::vector<Diagnostic>& findings, std::vector<Suppressi
 }
 
 namespace {
-std::string code_list(const std::vector<std::string>& codes) {
+
+// What TL000 says about each code of one directive (indexes into its codes).
+struct CodeVerdicts {
+  std::vector<size_t> unused, unknown, never_suppressed, not_enabled;
+  bool any_removable() const { return !unused.empty() || !unknown.empty() || !never_suppressed.empty(); }
+};
+
+// `TL2O1`, `tl101`: a code meant for torchlint, not another linter's, in a shared `# noqa`.
+bool spelled_like_ours(const std::string& code) {
+  return code.size() > 2 && std::tolower(static_cast<unsigned char>(code[0])) == 't' &&
+         std::tolower(static_cast<unsigned char>(code[1])) == 'l' && std::isdigit(static_cast<unsigned char>(code[2]));
+}
+
+// `loss-kept-with-grph`: other linters' codes have no hyphens, so one close to a rule's name is ours.
+bool spelled_like_a_name(const std::string& code, const SuppressionJudge& judge) {
+  return code.find('-') != std::string::npos && judge.did_you_mean && !judge.did_you_mean(code).empty();
+}
+
+CodeVerdicts judge_codes(const Suppression& s, const SuppressionJudge& judge) {
+  CodeVerdicts v;
+  for (size_t i = 0; !s.all && i < s.codes.size(); ++i) {
+    switch (judge.status(s.codes[i])) {
+      case CodeStatus::kRan:
+        if (!s.used[i]) v.unused.push_back(i);
+        break;
+      case CodeStatus::kNotEnabled: v.not_enabled.push_back(i); break;
+      case CodeStatus::kNeverSuppressed: v.never_suppressed.push_back(i); break;
+      case CodeStatus::kUnknown:
+        if (!s.noqa || spelled_like_ours(s.codes[i]) || spelled_like_a_name(s.codes[i], judge)) v.unknown.push_back(i);
+        break;
+    }
+  }
+  return v;
+}
+
+std::string code_list(const Suppression& s, const std::vector<size_t>& which) {
   std::string list;
-  for (const auto& c : codes) list += (list.empty() ? "`" : ", `") + c + "`";
+  for (size_t i : which) list += (list.empty() ? "`" : ", `") + s.codes[i] + "`";
   return list;
 }
 
-Diagnostic suppression_finding(const SourceFile& file, const Suppression& s, const SuppressionJudge& judge,
+// Removes the whole directive, with the blanks before it: `x = 1  # noqa` -> `x = 1`.
+Edit directive_removal(const SourceFile& file, const Suppression& s) {
+  ByteRange cut = s.range;
+  while (cut.start > 0 && (file.text[cut.start - 1] == ' ' || file.text[cut.start - 1] == '\t')) --cut.start;
+  if (cut.start > 0 && file.text[cut.start - 1] == '\n') cut.start = s.range.start;  // a comment-only line
+  // Another comment after it keeps its distance from the code: `x  # noqa: TL1  # why`.
+  bool comment_follows = cut.start < s.range.start && s.range.end < file.text.size() && file.text[s.range.end] == '#';
+  return {cut, comment_follows ? "  " : "", {}, {}};
+}
+
+// Removes the codes in `drop` and keeps the others as they were written; the whole directive
+// when none is left.
+Fix code_removal(const SourceFile& file, const Suppression& s, const CodeVerdicts& v) {
+  std::vector<bool> drop(s.codes.size(), false);
+  for (const auto* list : {&v.unused, &v.unknown, &v.never_suppressed})
+    for (size_t i : *list) drop[i] = true;
+  std::string kept;
+  std::vector<size_t> dropped;
+  for (size_t i = 0; i < s.codes.size(); ++i)
+    if (drop[i]) dropped.push_back(i);
+    else kept += (kept.empty() ? "" : ", ") + s.codes[i];
+  Fix fix{"remove the unused suppression", Applicability::Safe, {}};
+  if (kept.empty() || s.code_ranges.size() != s.codes.size()) fix.edits.push_back(directive_removal(file, s));
+  else fix.edits.push_back({{s.code_ranges.front().start, s.code_ranges.back().end}, kept, {}, {}});
+  if (!kept.empty()) fix.title = "remove " + code_list(s, dropped) + " from the suppression";
+  return fix;
+}
+
+Diagnostic suppression_finding(const SourceFile& file, ByteRange range, const SuppressionJudge& judge,
                                std::string message) {
   Diagnostic d;
   d.rule_id = judge.rule_id;
   d.rule_name = judge.rule_name;
   d.severity = judge.severity;
   d.path = file.path;
-  d.range = s.range;
+  d.range = range;
   d.message = std::move(message);
   return d;
 }
+
+// The findings of a directive without codes that hid nothing. A bare `# noqa` is every
+// linter's: removing it may show another linter's findings, so that fix is unsafe.
+std::optional<Diagnostic> unused_blanket(const SourceFile& file, const Suppression& s, const SuppressionJudge& judge) {
+  if (!s.all || s.used[0] || !judge.all_rules_ran) return std::nullopt;
+  if (!s.noqa) {
+    Diagnostic d = suppression_finding(file, s.range, judge, "this suppression comment suppresses nothing");
+    d.fix = Fix{"remove the unused suppression", Applicability::Safe, {directive_removal(file, s)}};
+    return d;
+  }
+  Diagnostic d = suppression_finding(file, s.range, judge,
+                                     "this `# noqa` hides no torchlint finding (other linters may still use it)");
+  d.fix = Fix{"remove the `# noqa`", Applicability::Unsafe, {directive_removal(file, s)}};
+  return d;
+}
+
+// The findings about a directive's codes, in the order the rule reports them.
+std::vector<Diagnostic> code_findings(const SourceFile& file, const Suppression& s, const CodeVerdicts& v,
+                                      const SuppressionJudge& judge) {
+  std::vector<Diagnostic> out;
+  if (!v.unused.empty())
+    out.push_back(suppression_finding(file, s.range, judge,
+                                      "unused suppression of " + code_list(s, v.unused) + ": no such finding here"));
+  for (size_t i : v.unknown) {
+    std::string message = "suppression of `" + s.codes[i] + "`: no such rule";
+    if (std::string near = judge.did_you_mean ? judge.did_you_mean(s.codes[i]) : ""; !near.empty())
+      message += " (did you mean `" + near + "`?)";
+    out.push_back(suppression_finding(file, s.code_ranges.empty() ? s.range : s.code_ranges[i], judge, message));
+  }
+  if (!v.never_suppressed.empty())
+    out.push_back(suppression_finding(file, s.range, judge,
+                                      "suppression of " + code_list(s, v.never_suppressed) +
+                                          ": its findings are always reported, no comment hides them"));
+  if (!v.not_enabled.empty())
+    out.push_back(suppression_finding(file, s.range, judge,
+                                      "suppression of " + code_list(s, v.not_enabled) +
+                                          ", not enabled in this run: not judged (enable the rule to check it)"));
+  if (v.any_removable()) out.front().fix = code_removal(file, s, v);
+  return out;
+}
+
 }  // namespace
 
 std::vector<Diagnostic> unused_suppressions(const SourceFile& file, const std::vector<Suppression>& suppressions,
@@ -224,38 +343,10 @@ std::vector<Diagnostic> unused_suppressions(const SourceFile& file, const std::v
   std::vector<Diagnostic> out;
   for (const Suppression& s : suppressions) {
     if (s.foreign) continue;
-    std::vector<std::string> unused, not_enabled, unknown;
-    bool bare_unused = s.all && !s.used[0] && !s.noqa && judge.all_rules_ran;
-    for (size_t i = 0; !s.all && i < s.codes.size(); ++i) {
-      CodeStatus status = judge.status(s.codes[i]);
-      if (status == CodeStatus::kUnknown && s.noqa) continue;  // another linter's code
-      if (status == CodeStatus::kRan && !s.used[i]) unused.push_back(s.codes[i]);
-      if (status == CodeStatus::kNotEnabled) not_enabled.push_back(s.codes[i]);
-      if (status == CodeStatus::kUnknown) unknown.push_back(s.codes[i]);
-    }
-    if (bare_unused || !unused.empty()) {
-      Diagnostic d = suppression_finding(file, s, judge,
-                                         bare_unused ? "this suppression comment suppresses nothing"
-                                                     : "unused suppression of " + code_list(unused) + ": no such finding here");
-      // The fix removes the whole directive, so only when every code in it is certainly unused.
-      if (bare_unused || unused.size() == s.codes.size()) {
-        ByteRange cut = s.range;  // with the blanks before it: `x = 1  # noqa` -> `x = 1`
-        while (cut.start > 0 && (file.text[cut.start - 1] == ' ' || file.text[cut.start - 1] == '\t')) --cut.start;
-        if (cut.start > 0 && file.text[cut.start - 1] == '\n') cut.start = s.range.start;  // a comment-only line
-        d.fix = Fix{"remove the unused suppression", Applicability::Safe, {{cut, "", {}, {}}}};
-      }
-      resolve_positions(file, d);
-      out.push_back(std::move(d));
-    }
-    if (!not_enabled.empty()) {
-      Diagnostic d = suppression_finding(file, s, judge,
-                                         "suppression of " + code_list(not_enabled) +
-                                             ", not enabled in this run: not judged (enable the rule to check it)");
-      resolve_positions(file, d);
-      out.push_back(std::move(d));
-    }
-    if (!unknown.empty()) {
-      Diagnostic d = suppression_finding(file, s, judge, "suppression of " + code_list(unknown) + ": no such rule");
+    std::vector<Diagnostic> found;
+    if (auto blanket = unused_blanket(file, s, judge)) found.push_back(std::move(*blanket));
+    if (!s.all) found = code_findings(file, s, judge_codes(s, judge), judge);
+    for (Diagnostic& d : found) {
       resolve_positions(file, d);
       out.push_back(std::move(d));
     }
