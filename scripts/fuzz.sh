@@ -34,7 +34,7 @@ for t in "${targets[@]}"; do
   # detect_leaks=1: a leak is a finding; -rss_limit_mb keeps a runaway input from taking the machine.
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     "$out/$t" "$dir" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=20 -max_len=65536 \
-    -artifact_prefix="$out/$t-" -print_final_stats=1 2>&1 | grep -E "^(#[0-9]+ +DONE|stat::number_of_executed_units|==[0-9]+==ERROR|SUMMARY|Done)" || true
+    -artifact_prefix="$out/$t-" -print_final_stats=1 2>&1 | grep -aE "^(#[0-9]+ +DONE|stat::number_of_executed_units|==[0-9]+==ERROR|SUMMARY|Done)" || true
   found=$(find "$out" -maxdepth 1 -name "$t-*" \( -name '*crash-*' -o -name '*leak-*' -o -name '*timeout-*' -o -name '*oom-*' \))
   if [ -n "$found" ]; then
     echo "FAIL: $t found a problem (reproduce: $out/$t FILE): $found"
